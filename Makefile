@@ -1,0 +1,79 @@
+# mmdelta build.  Every bench/X.c is one scenario, linked against bench/lib;
+# reports/mmstat.c is the stats tool's main, the rest of reports/*.c its library.
+CC       ?= gcc
+CFLAGS   ?= -O2 -g
+CFLAGS   += -std=gnu11 -Wall -Wextra -Werror -D_GNU_SOURCE -Ibench/lib -Ireports
+LDLIBS   += -lpthread -lm
+PREFIX   ?= /usr/local
+SAN      := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+
+BENCH_SRCS  := $(wildcard bench/*.c)
+BENCHES     := $(BENCH_SRCS:.c=)
+# harness.c holds main(); everything else in bench/lib is library code that
+# tools and unit tests link too.
+LIB_SRCS    := $(filter-out bench/lib/harness.c,$(wildcard bench/lib/*.c))
+LIB_OBJS    := $(LIB_SRCS:.c=.o)
+REPORT_LIB  := $(filter-out reports/mmstat.c,$(wildcard reports/*.c))
+REPORT_OBJS := $(REPORT_LIB:.c=.o)
+TOOLS       := tools/mmconfig $(if $(wildcard reports/mmstat.c),reports/mmstat)
+UNIT_SRCS   := $(wildcard tests/unit/test_*.c)
+UNIT_BINS   := $(patsubst tests/unit/%.c,build/san/%,$(UNIT_SRCS))
+SHELL_FILES := run.sh $(wildcard compare.sh drivers/*.sh drivers/lib/*.sh drivers/lib/*/*.sh \
+                 tests/cli/*.bash .ci/run reports/*.sh)
+
+.PHONY: all static test unit cli shellcheck deps install clean
+all: $(BENCHES) $(TOOLS)
+
+bench/lib/%.o: bench/lib/%.c $(wildcard bench/lib/*.h)
+	$(CC) $(CFLAGS) -c -o $@ $<
+reports/%.o: reports/%.c $(wildcard reports/*.h)
+	$(CC) $(CFLAGS) -c -o $@ $<
+
+# The lib objects hold no main(); mmconfig's main is a separate translation unit.
+tools/mmconfig: tools/mmconfig.c bench/lib/config.o
+	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
+bench/%: bench/%.c bench/lib/harness.o $(LIB_OBJS) $(wildcard bench/lib/*.h)
+	$(CC) $(CFLAGS) -o $@ $< bench/lib/harness.o $(LIB_OBJS) $(LDLIBS)
+reports/mmstat: reports/mmstat.c $(REPORT_OBJS)
+	$(CC) $(CFLAGS) -o $@ $^ -lgsl -lgslcblas $(LDLIBS)
+
+# Static binaries for the initramfs of --kernel runs (the guest has no libc).
+static: $(patsubst bench/%,build/static/%,$(BENCHES)) build/static/mmconfig
+build/static/%: bench/%.c bench/lib/harness.c $(LIB_SRCS)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -static -o $@ $< bench/lib/harness.c $(LIB_SRCS) $(LDLIBS)
+build/static/mmconfig: tools/mmconfig.c bench/lib/config.c
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -static -o $@ $^ $(LDLIBS)
+
+# Unit tests are built with ASan/UBSan against every library source.
+build/san/%: tests/unit/%.c $(LIB_SRCS) $(REPORT_LIB)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -O1 $(SAN) -o $@ $^ -lcmocka -lgsl -lgslcblas $(LDLIBS)
+
+deps:
+	@./drivers/lib/deps.sh
+
+unit: $(UNIT_BINS)
+	@set -e; for t in $(UNIT_BINS); do echo "== $$t"; $$t; done
+
+cli: all
+	bats --print-output-on-failure tests/cli
+
+shellcheck:
+	shellcheck -x $(SHELL_FILES)
+
+test: deps
+	$(MAKE) all
+	$(MAKE) shellcheck
+	$(MAKE) unit
+	$(MAKE) cli
+
+install: all
+	install -d $(DESTDIR)$(PREFIX)/lib/mmdelta $(DESTDIR)$(PREFIX)/bin
+	cp -r run.sh $(wildcard compare.sh) bench configs drivers reports $(DESTDIR)$(PREFIX)/lib/mmdelta/
+	ln -sf ../lib/mmdelta/run.sh $(DESTDIR)$(PREFIX)/bin/mmdelta-run
+	$(if $(wildcard compare.sh),ln -sf ../lib/mmdelta/compare.sh $(DESTDIR)$(PREFIX)/bin/mmdelta-compare)
+
+clean:
+	rm -rf build $(BENCHES) $(TOOLS) bench/lib/*.o reports/*.o

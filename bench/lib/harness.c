@@ -1,0 +1,258 @@
+/* main() for every bench: options, trigger, output.  See harness.h. */
+#include "harness.h"
+#include "memlimit.h"
+#include "size.h"
+#include "trigger.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_VALUES 256
+
+static struct {
+	const char *metric;
+	double value;
+} values[MAX_VALUES];
+static int nvalues;
+static int overflowed;
+
+static const char *trigger_arg = "none";
+static int cap_size;
+
+/* Options every bench has; the bench's own table is searched first. */
+static struct bench_opt common_opts[] = {
+	{ "trigger", OPT_STRING, &trigger_arg, NULL,
+	  "none | signal (SIGUSR1 starts the timed region and the teardown) | fifo:DIR", 0 },
+	{ "cap-size", OPT_FLAG, &cap_size, NULL,
+	  "reduce an oversized --size to what the machine holds, instead of refusing it", 0 },
+	{ NULL, 0, NULL, NULL, NULL, 0 },
+};
+
+void bench_report(const char *metric, double value)
+{
+	if (nvalues == MAX_VALUES) {
+		overflowed = 1;
+		return;
+	}
+	values[nvalues].metric = metric;
+	values[nvalues].value = value;
+	nvalues++;
+}
+
+static void vnote(const char *fmt, va_list ap)
+{
+	char buf[1024];
+
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	fprintf(stderr, "%s: %s\n", bench.name, buf);
+}
+
+int bench_fail(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vnote(fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+void bench_note(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vnote(fmt, ap);
+	va_end(ap);
+}
+
+uint64_t bench_fit_memory(const char *what, uint64_t bytes)
+{
+	struct memlimit m;
+	char want[32], room[32];
+
+	if (memlimit_read(&m))
+		return bench_fail("cannot read /proc/meminfo"), 0;
+	if (bytes <= m.limit)
+		return bytes;
+	size_format(bytes, want, sizeof(want));
+	size_format(m.limit, room, sizeof(room));
+	if (!cap_size || m.limit == 0) {
+		bench_fail("%s %s is more than this machine can hold: %s allows %s",
+			   what, want, m.which, room);
+		return 0;
+	}
+	bench_note("%s capped from %s to %s (%s)", what, want, room, m.which);
+	return m.limit;
+}
+
+static struct bench_opt *find_opt(const char *name)
+{
+	struct bench_opt *o;
+
+	for (o = bench.opts; o && o->name; o++)
+		if (!strcmp(o->name, name))
+			return o;
+	for (o = common_opts; o->name; o++)
+		if (!strcmp(o->name, name))
+			return o;
+	return NULL;
+}
+
+int bench_opt_given(const char *name)
+{
+	struct bench_opt *o = find_opt(name);
+
+	return o && o->given;
+}
+
+/* The index of val in "a|b|c", or -1. */
+static int choice_index(const char *choices, const char *val)
+{
+	size_t len = strlen(val);
+	const char *p = choices;
+	int i = 0;
+
+	while (*p) {
+		size_t n = strcspn(p, "|");
+
+		if (n == len && !strncmp(p, val, len))
+			return i;
+		p += n + (p[n] == '|');
+		i++;
+	}
+	return -1;
+}
+
+static int set_opt(struct bench_opt *o, const char *val)
+{
+	const char *why;
+	char *end;
+	struct memlimit m;
+
+	switch (o->type) {
+	case OPT_SIZE:
+		memlimit_read(&m);
+		if (size_parse(val, m.memtotal, o->dest, &why))
+			return bench_fail("--%s %s: %s", o->name, val, why);
+		break;
+	case OPT_U64:
+		errno = 0;
+		*(uint64_t *)o->dest = strtoull(val, &end, 10);
+		if (!*val || *end || errno || *val == '-')
+			return bench_fail("--%s %s: not a whole number", o->name, val);
+		break;
+	case OPT_CHOICE:
+		*(int *)o->dest = choice_index(o->choices, val);
+		if (*(int *)o->dest < 0)
+			return bench_fail("--%s %s: must be one of %s", o->name, val, o->choices);
+		break;
+	case OPT_STRING:
+		*(const char **)o->dest = val;
+		break;
+	case OPT_FLAG:
+		*(int *)o->dest = 1;
+		break;
+	}
+	o->given = 1;
+	return 0;
+}
+
+static void usage(FILE *f)
+{
+	struct bench_opt *tables[] = { bench.opts, common_opts };
+
+	fprintf(f, "usage: %s [options]\n%s\n\n  --describe  print metric<TAB>label<TAB>unit<TAB>lower|higher\n",
+		bench.name, bench.description);
+	for (int t = 0; t < 2; t++)
+		for (struct bench_opt *o = tables[t]; o && o->name; o++)
+			fprintf(f, "  --%-10s %s%s%s\n", o->name, o->help,
+				o->choices ? ": " : "", o->choices ? o->choices : "");
+}
+
+static int parse_args(int argc, char **argv)
+{
+	for (int i = 1; i < argc; i++) {
+		const char *arg = argv[i], *val;
+		char name[64];
+		struct bench_opt *o;
+		const char *eq;
+
+		if (strncmp(arg, "--", 2))
+			return bench_fail("unexpected argument '%s' (options start with --)", arg);
+		arg += 2;
+		eq = strchr(arg, '=');
+		snprintf(name, sizeof(name), "%.*s", (int)(eq ? eq - arg : (long)strlen(arg)), arg);
+		o = find_opt(name);
+		if (!o)
+			return bench_fail("unknown option --%s (see --help)", name);
+		if (o->type == OPT_FLAG) {
+			val = "1";
+		} else if (eq) {
+			val = eq + 1;
+		} else if (i + 1 < argc) {
+			val = argv[++i];
+		} else {
+			return bench_fail("--%s needs a value", name);
+		}
+		if (set_opt(o, val))
+			return -1;
+	}
+	return 0;
+}
+
+static void describe(void)
+{
+	for (const struct bench_metric *m = bench.metrics; m->name; m++)
+		printf("%s\t%s\t%s\t%s\n", m->name, m->label, m->unit,
+		       m->higher_is_better ? "higher" : "lower");
+}
+
+static int print_values(void)
+{
+	if (overflowed)
+		return bench_fail("internal: more than %d values reported", MAX_VALUES);
+	for (int i = 0; i < nvalues; i++) {
+		const struct bench_metric *m = bench.metrics;
+
+		while (m->name && strcmp(m->name, values[i].metric))
+			m++;
+		if (!m->name)
+			return bench_fail("internal: undeclared metric %s", values[i].metric);
+		printf("%s\t%.12g\n", values[i].metric, values[i].value);
+	}
+	return fflush(stdout) == 0 ? 0 : bench_fail("writing results: %s", strerror(errno));
+}
+
+int main(int argc, char **argv)
+{
+	struct trigger trig;
+
+	for (int i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--describe")) {
+			describe();
+			return 0;
+		}
+		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+			usage(stdout);
+			return 0;
+		}
+	}
+	if (parse_args(argc, argv) || trigger_open(&trig, trigger_arg, bench.name))
+		return 2;
+	if (bench.setup && bench.setup())
+		return 1;
+	if (trigger_wait(&trig, "ready"))
+		return 1;
+	if (bench.measure())
+		return 1;
+	if (trigger_wait(&trig, "done"))
+		return 1;
+	if (bench.teardown && bench.teardown())
+		return 1;
+	trigger_close(&trig);
+	return print_values() ? 1 : 0;
+}

@@ -1,0 +1,89 @@
+/*
+ * The shared bench harness.  A bench file declares its metrics, its options
+ * and three functions; main(), option parsing, the start trigger, timing and
+ * output live here once (will-it-scale / perf bench style).
+ *
+ * Life of one iteration (one process):
+ *   parse options -> setup() -> [trigger: ready, wait] -> measure()
+ *   -> [trigger: done, wait] -> teardown() -> print every reported value.
+ * Values are buffered and printed at exit, so nothing but the bench's own
+ * code runs between the two clock reads of a timed region.
+ */
+#ifndef MMDELTA_HARNESS_H
+#define MMDELTA_HARNESS_H
+
+#include <stdint.h>
+#include <stddef.h>
+#include <time.h>
+
+struct bench_metric {
+	const char *name;	/* samples.tsv metric, e.g. "elapsed" */
+	const char *label;	/* table label, e.g. "Elapsed" */
+	const char *unit;	/* SI base unit: s, bytes, count, ops/s */
+	int higher_is_better;
+};
+
+enum opt_type {
+	OPT_SIZE,	/* bytes: 4096, 64K, 56G, 16T, 50% (of MemTotal) */
+	OPT_U64,	/* plain unsigned integer */
+	OPT_CHOICE,	/* one of choices, stored as its index (int) */
+	OPT_STRING,	/* const char * */
+	OPT_FLAG,	/* int set to 1 when given */
+};
+
+struct bench_opt {
+	const char *name;	/* without the leading "--" */
+	enum opt_type type;
+	void *dest;		/* uint64_t*, int*, or const char ** */
+	const char *choices;	/* OPT_CHOICE: "a|b|c" */
+	const char *help;
+	int given;		/* set by the parser */
+};
+
+struct bench {
+	const char *name;
+	const char *description;
+	const struct bench_metric *metrics;	/* terminated by {NULL} */
+	struct bench_opt *opts;			/* terminated by {NULL} */
+	int (*setup)(void);	/* 0 or -1 after bench_fail() */
+	int (*measure)(void);	/* the timed region(s) */
+	int (*teardown)(void);
+};
+
+/* Each bench file defines exactly one of these. */
+extern struct bench bench;
+
+static inline uint64_t bench_now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+/* Record a metric value; the name must be one of bench.metrics. */
+void bench_report(const char *metric, double value);
+static inline void bench_report_ns(const char *metric, uint64_t ns)
+{
+	bench_report(metric, (double)ns / 1e9);
+}
+
+/* One line on stderr, "bench: message", then return -1 for the caller. */
+int bench_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* One line on stderr, "bench: message": a diagnostic, not a failure. */
+void bench_note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Was option NAME given on the command line? */
+int bench_opt_given(const char *name);
+
+/*
+ * Check a memory size against what the machine can hold (see memlimit.h).
+ * Returns the size to use, or 0 after printing why it is refused.  With
+ * --cap-size an oversized request is reduced, with a note, instead.
+ */
+uint64_t bench_fit_memory(const char *what, uint64_t bytes);
+
+/* Does this process hold capability bit cap in its effective set? */
+int bench_has_capability(int cap);
+
+#endif
