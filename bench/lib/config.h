@@ -19,7 +19,7 @@ enum config_line { CONFIG_ERROR = -1, CONFIG_BLANK = 0, CONFIG_PAIR = 1 };
 enum config_line config_parse_line(const char *line, char key[CONFIG_KEY_MAX],
 				   char value[CONFIG_VALUE_MAX], const char **why);
 
-/* Is key in the comma-separated list allowed? */
+/* Is key in the comma-separated list allowed?  "*" allows any key. */
 int config_key_allowed(const char *key, const char *allowed);
 
 #endif

@@ -1,0 +1,82 @@
+# Configs: configs/NAME (or a path) of KEY=VALUE lines, read through
+# tools/mmconfig so no line is ever evaluated by the shell.  The result is the
+# CFG and CFG_ORIGIN arrays; a driver reads them with cfg and cfg_size_arg.
+# shellcheck shell=bash disable=SC2034,SC2153  # globals shared across the sourced libs
+
+COMMON_KEYS="BENCH DESCRIPTION ITERATIONS WARMUP THP THP_DEFRAG NUMA"
+declare -A CFG=() CFG_ORIGIN=()
+
+# The file a bench-or-config argument names.
+config_path() {
+	local arg=$1
+	if [[ $arg != */* && -f $MMDELTA_ROOT/configs/$arg ]]; then
+		printf '%s\n' "$MMDELTA_ROOT/configs/$arg"
+	elif [[ $arg == */* && -f $arg ]]; then
+		printf '%s\n' "$arg"
+	else
+		die "unknown bench or config '$arg' (configs: $(cd "$MMDELTA_ROOT/configs" && echo *))"
+	fi
+}
+
+# mmconfig's KEY<TAB>VALUE<TAB>ORIGIN lines for FILE, allowing KEYS.
+config_lines() {
+	local file=$1 keys=$2 s
+	local -a sets=()
+	for s in "${SETS[@]}"; do sets+=(--set "$s"); done
+	"$MMDELTA_ROOT/tools/mmconfig" --keys "$keys" "${sets[@]}" "$file"
+}
+
+# Load FILE into CFG: find BENCH, source its driver for its keys, then
+# parse again allowing exactly the common and the driver's keys.
+config_load() {
+	local file=$1 lines key value origin bench
+	lines=$(config_lines "$file" '*') || exit 1
+	bench=$(awk -F'\t' '$1 == "BENCH" { print $2 }' <<<"$lines")
+	[ -n "$bench" ] || die "$file: no BENCH= line"
+	[[ $bench =~ ^[a-z0-9]+$ && -f $MMDELTA_ROOT/drivers/$bench.sh ]] ||
+		die "$file: unknown bench '$bench' (benches: $(bench_list))"
+	DRIVER_KEYS=""
+	# shellcheck source=/dev/null
+	source "$MMDELTA_ROOT/drivers/$bench.sh"
+	lines=$(config_lines "$file" "$(tr ' ' ',' <<<"$COMMON_KEYS $DRIVER_KEYS")") || exit 1
+	CFG=([ITERATIONS]=10 [WARMUP]=1 [THP]=default [THP_DEFRAG]=default [NUMA]=none)
+	CFG_ORIGIN=()
+	while IFS=$'\t' read -r key value origin; do
+		CFG[$key]=$value
+		CFG_ORIGIN[$key]=$origin
+	done <<<"$lines"
+	[ -z "${ITERATIONS_OVERRIDE:-}" ] || CFG[ITERATIONS]=$ITERATIONS_OVERRIDE
+	config_check "$file"
+}
+
+config_check() {
+	local file=$1 key swept=""
+	[[ ${CFG[ITERATIONS]} =~ ^[1-9][0-9]*$ ]] || die "$file: ITERATIONS=${CFG[ITERATIONS]}: must be a whole number > 0"
+	[[ ${CFG[WARMUP]} =~ ^[0-9]+$ ]] || die "$file: WARMUP=${CFG[WARMUP]}: must be a whole number"
+	for key in "${!CFG[@]}"; do
+		[[ ${CFG[$key]} == *" "* ]] || continue
+		[[ " $DRIVER_KEYS " == *" $key "* ]] || die "$file: $key cannot be swept (only $DRIVER_KEYS)"
+		[ -z "$swept" ] || die "$file: both $swept and $key are lists; one sweep per config"
+		swept=$key
+	done
+	SWEEP_KEY=$swept
+}
+
+bench_list() {
+	local f names=()
+	for f in "$MMDELTA_ROOT"/drivers/*.sh; do names+=("$(basename "$f" .sh)"); done
+	echo "${names[*]}"
+}
+
+# For drivers: the value of KEY at the current sweep point.
+cfg() { printf '%s\n' "${CFG[$1]:-}"; }
+
+# For drivers: "--option VALUE" for a size, plus --cap-size unless the user
+# typed the value with --set.  A config's size is the thread's figure and is
+# scaled to the machine; a size typed on the command line is taken literally
+# and refused when it does not fit.
+cfg_size_arg() {
+	local key=$1 opt=$2
+	if [ -n "${CFG[$key]:-}" ]; then printf '%s\n' "$opt" "${CFG[$key]}"; fi
+	if [ "${CFG_ORIGIN[$key]:-}" != set ]; then printf '%s\n' --cap-size; fi
+}

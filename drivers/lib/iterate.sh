@@ -1,0 +1,107 @@
+# Running one bench config: one fresh bench process per iteration, warm-up
+# iterations first (logged, not counted), every value into samples.tsv.
+# shellcheck shell=bash disable=SC2034  # globals shared across the sourced libs
+
+BENCH_PID=""
+
+# Run one bench process: ITER_OUT gets its stdout, the bench log its stderr.
+# In the background and waited for, so that run.sh's traps run at once on a
+# signal instead of after the bench finishes.
+iteration_exec() {
+	local log=$1; shift
+	"$@" >"$ITER_OUT" 2>>"$log" &
+	BENCH_PID=$!
+	local rc=0
+	wait "$BENCH_PID" || rc=$?
+	BENCH_PID=""
+	return "$rc"
+}
+
+# Check the bench's stdout (metric<TAB>value, declared metrics, numbers) and
+# print it as samples rows.
+iteration_rows() {
+	local metrics=$1 param=$2 iter=$3
+	awk -F'\t' -v p="$param" -v i="$iter" -v OFS='\t' '
+		NR == FNR { known[$1] = 1; next }
+		NF != 2 || !($1 in known) || $2 !~ /^-?[0-9.]+([eE][-+]?[0-9]+)?$/ {
+			printf "bad output line %d: %s\n", FNR, $0 > "/dev/stderr"; bad = 1; exit
+		}
+		{ print $1, p, i, $2 }
+		END { exit bad }' "$metrics" "$ITER_OUT"
+}
+
+# bench_iterate DIR PARAM LABEL CMD...: warm-ups, then the counted iterations.
+bench_iterate() {
+	local dir=$1 param=$2 label=$3; shift 3
+	local n=${CFG[ITERATIONS]} w=${CFG[WARMUP]} i primary unit rows
+	primary=$(awk -F'\t' 'NR == 1 { print $1 }' "$dir/metrics.tsv")
+	unit=$(awk -F'\t' 'NR == 1 { print $3 }' "$dir/metrics.tsv")
+	for ((i = 1 - w; i <= n; i++)); do
+		PHASE="$label iteration $i"
+		printf '== %s iteration %s: %s\n' "$label" "$i" "$*" >>"$dir/log"
+		if ! iteration_exec "$dir/log" "$@"; then
+			say "$label: bench failed in iteration $i: $(tail -n 1 "$dir/log")"
+			return 1
+		fi
+		rows=$(iteration_rows "$dir/metrics.tsv" "$param" "$i" 2>>"$dir/log") ||
+			{ say "$label: bench printed output that is not metric<TAB>value (see $dir/log)"; return 1; }
+		if ((i <= 0)); then
+			printf '%s\n' "$rows" >>"$dir/warmup.tsv"
+			say "$label [warm-up] $primary $(value_of "$rows" "$primary") $unit (not counted)"
+		else
+			printf '%s\n' "$rows" >>"$dir/samples.tsv"
+			say "$label [$i/$n] $primary $(value_of "$rows" "$primary") $unit"
+		fi
+	done
+}
+
+value_of() { awk -F'\t' -v m="$2" '$1 == m { print $4 }' <<<"$1"; }
+
+# Mean, stddev (n-1) and CoeffVar per metric and swept value.
+bench_summary() {
+	local dir=$1 bench=$2
+	awk -F'\t' -v b="$bench" 'NR == FNR { rank[$1] = NR; next }
+		FNR > 1 {
+			k = $1 SUBSEP $2; if (!(k in n)) order[++nk] = k
+			n[k]++; s[k] += $4; ss[k] += $4 * $4 }
+		END { # metrics.tsv order: the primary metric first
+			for (j = 1; j <= nk; j++) for (l = j + 1; l <= nk; l++) {
+				split(order[j], a, SUBSEP); split(order[l], c, SUBSEP)
+				if (rank[c[1]] < rank[a[1]]) { t = order[j]; order[j] = order[l]; order[l] = t } }
+			for (j = 1; j <= nk; j++) { k = order[j]; split(k, kp, SUBSEP)
+			m = s[k] / n[k]; v = n[k] > 1 ? (ss[k] - n[k] * m * m) / (n[k] - 1) : 0
+			sd = v > 0 ? sqrt(v) : 0
+			printf "mmdelta: %s %s%s: mean %.6g stddev %.3g CoeffVar %.2f%% (n=%d)\n", b, kp[1],
+				kp[2] == "-" ? "" : "-" kp[2], m, sd, m != 0 ? 100 * sd / m : 0, n[k] } }' \
+		"$dir/metrics.tsv" "$dir/samples.tsv" >&2
+}
+
+# Run everything one config asks for, into RUN_DIR/BENCH.
+bench_run() {
+	local file=$1 bench dir key value
+	local -a prefix args values
+	config_load "$file"
+	bench=${CFG[BENCH]}
+	dir=$RUN_DIR/$bench
+	[ ! -e "$dir" ] || die "$file: bench $bench is already in this run; compare configs of one bench as separate runs"
+	mkdir "$dir"
+	for key in $(printf '%s\n' "${!CFG[@]}" | sort); do
+		printf '%s=%s\n' "$key" "${CFG[$key]}"
+	done >"$dir/config"
+	"$MMDELTA_ROOT/bench/$bench" --describe >"$dir/metrics.tsv" ||
+		die "$bench: --describe failed"
+	printf 'metric\tparam\titeration\tvalue\n' >"$dir/samples.tsv"
+	PHASE="$bench set-up"
+	thp_apply "${CFG[THP]}" "${CFG[THP_DEFRAG]}"
+	mapfile -t prefix < <(numa_prefix "${CFG[NUMA]}")
+	read -r -a values <<<"${CFG[${SWEEP_KEY:-BENCH}]}"
+	for value in "${values[@]}"; do
+		local param=- label=$bench
+		if [ -n "$SWEEP_KEY" ]; then CFG["$SWEEP_KEY"]=$value; param=$value; label="$bench $SWEEP_KEY=$value"; fi
+		mapfile -t args < <(driver_args)
+		printf 'command%s: %s\n' "${SWEEP_KEY:+ $SWEEP_KEY=$value}" "${prefix[*]} bench/$bench ${args[*]}" >>"$dir/config"
+		bench_iterate "$dir" "$param" "$label" "${prefix[@]}" "$MMDELTA_ROOT/bench/$bench" "${args[@]}" || return 1
+	done
+	settings_restore
+	bench_summary "$dir" "$bench"
+}

@@ -1,0 +1,57 @@
+# The run directory: written as RESULTS/.NAME.partial and renamed to
+# RESULTS/NAME only when complete, so a run's files appear whole or not at
+# all, and an existing run is replaced (with --force) only by a complete one.
+# shellcheck shell=bash
+
+# A run name becomes a directory name: no paths, no hidden names, no blanks.
+rundir_check_name() {
+	[[ $1 =~ ^[A-Za-z0-9_+][A-Za-z0-9._+-]*$ ]] ||
+		die "run name '$1' is not usable: letters, digits and ._+- only, not starting with '.' or '-'"
+}
+
+# Set RUN_DIR (partial) and FINAL_DIR; refuse to clobber anything.
+rundir_create() {
+	local root=$1 name=$2 force=$3
+	mkdir -p "$root" 2>/dev/null || die "results directory $root cannot be created"
+	[ -w "$root" ] || die "results directory $root is not writable"
+	FINAL_DIR=$root/$name
+	RUN_DIR=$root/.$name.partial
+	if [ -e "$FINAL_DIR" ] && [ "$force" != 1 ]; then
+		die "run '$name' already exists in $root (use --force to replace it once the new run completes, or -n NAME)"
+	fi
+	if [ -e "$RUN_DIR" ]; then
+		[ "$force" = 1 ] || die "$RUN_DIR is left from an unfinished run (status: $(meta_get "$RUN_DIR" status)); remove it or use --force"
+		rm -rf "$RUN_DIR"
+	fi
+	mkdir "$RUN_DIR" || die "cannot create $RUN_DIR"
+}
+
+# meta is "key: value" lines; set replaces a key in place.
+meta_set() {
+	local dir=$1 key=$2 value=$3 tmp
+	tmp=$(mktemp "$dir/.meta.XXXXXX")
+	awk -v k="$key" -v v="$value" 'BEGIN { done = 0 }
+		index($0, k ": ") == 1 { if (!done) print k ": " v; done = 1; next }
+		{ print } END { if (!done) print k ": " v }' "$dir/meta" 2>/dev/null >"$tmp" || true
+	mv "$tmp" "$dir/meta"
+}
+
+meta_get() {
+	awk -v k="$2" 'index($0, k ": ") == 1 { print substr($0, length(k) + 3); exit }' "$1/meta" 2>/dev/null
+}
+
+# Make the partial run the named one.  With --force the old run is moved
+# aside first and deleted only after the new one is in place.
+rundir_finish() {
+	local old=""
+	sync -f "$RUN_DIR" 2>/dev/null || true
+	if [ -e "$FINAL_DIR" ]; then
+		old=$(mktemp -d "$(dirname "$FINAL_DIR")/.replaced.XXXXXX")
+		mv "$FINAL_DIR" "$old/" || die "cannot move the old $FINAL_DIR aside"
+	fi
+	if ! mv "$RUN_DIR" "$FINAL_DIR"; then
+		[ -z "$old" ] || mv "$old/$(basename "$FINAL_DIR")" "$FINAL_DIR"
+		die "cannot rename $RUN_DIR to $FINAL_DIR"
+	fi
+	[ -z "$old" ] || rm -rf "$old"
+}

@@ -1,0 +1,43 @@
+# Everything about the system that a reader of a comparison needs: written
+# once per run into meta and topology.txt.
+# shellcheck shell=bash
+
+meta_line() { printf '%s: %s\n' "$1" "$2"; }
+
+sysstate_meta() {
+	local thp=/sys/kernel/mm/transparent_hugepage
+	meta_line kernel_release "$(uname -r)"
+	meta_line kernel_version "$(uname -v)"
+	meta_line cmdline "$(tr -d '\n' </proc/cmdline)"
+	meta_line hostname "$(uname -n)"
+	meta_line arch "$(uname -m)"
+	meta_line cpu_model "$(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo)"
+	meta_line cpus "$(nproc --all)"
+	meta_line numa_nodes "$(find /sys/devices/system/node -maxdepth 1 -name 'node[0-9]*' 2>/dev/null | wc -l)"
+	meta_line memtotal "$(awk '/^MemTotal:/ { printf "%.0f\n", $2 * 1024 }' /proc/meminfo)"
+	meta_line memavailable "$(awk '/^MemAvailable:/ { printf "%.0f\n", $2 * 1024 }' /proc/meminfo)"
+	meta_line swap_total "$(awk '/^SwapTotal:/ { printf "%.0f\n", $2 * 1024 }' /proc/meminfo)"
+	meta_line page_size "$(getconf PAGESIZE)"
+	if [ -d "$thp" ]; then
+		meta_line thp_enabled "$(setting_read "$thp/enabled")"
+		meta_line thp_defrag "$(setting_read "$thp/defrag")"
+	else
+		meta_line thp_enabled unavailable
+	fi
+	meta_line virtualization "$(systemd-detect-virt 2>/dev/null || awk '/hypervisor/ { print "vm"; exit }' /proc/cpuinfo)"
+	meta_line suite_version "$(git -C "$MMDELTA_ROOT" describe --always --dirty 2>/dev/null || echo unknown)"
+}
+
+sysstate_topology() {
+	if command -v lstopo-no-graphics >/dev/null; then
+		lstopo-no-graphics --of console 2>&1 || true
+	else
+		echo "lstopo: not installed"
+	fi
+	echo
+	if command -v numactl >/dev/null; then
+		numactl --hardware 2>&1 || true
+	else
+		echo "numactl: not installed"
+	fi
+}

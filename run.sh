@@ -1,0 +1,130 @@
+#!/bin/bash
+# run.sh: run benchmarks on this kernel and write one run directory.
+#   ./run.sh [-c CONFIG]... [-n NAME] [-i ITERATIONS] [-o RESULTS_DIR]
+#            [--set KEY=VALUE]... [--force] [--dry-run] BENCH|CONFIG...
+set -euo pipefail
+
+MMDELTA_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+for lib in log settings thp numa config rundir sysstate iterate; do
+	# shellcheck source=/dev/null
+	source "$MMDELTA_ROOT/drivers/lib/$lib.sh"
+done
+
+usage() {
+	cat <<EOF
+usage: ./run.sh [options] BENCH|CONFIG...
+  -c CONFIG          run a config (a name under configs/ or a path); repeatable
+  -n NAME            run name (default: the kernel release, $(uname -r))
+  -i N               iterations per config, overriding ITERATIONS
+  -o DIR             results root (default: \$MMDELTA_RESULTS or ./results)
+  --set KEY=VALUE    override a config key for every config; repeatable
+  --force            replace an existing run of the same name once the new one completes
+  --dry-run          print the resolved configs and commands, run and write nothing
+benches and configs: $(cd "$MMDELTA_ROOT/configs" && echo *)
+EOF
+}
+
+CONFIGS=() SETS=() NAME="" RESULTS=${MMDELTA_RESULTS:-results} FORCE=0 DRY_RUN=0
+ITERATIONS_OVERRIDE=""
+parse_args() {
+	while [ $# -gt 0 ]; do
+		case $1 in
+		-c) [ $# -ge 2 ] || die "-c needs a config"; CONFIGS+=("$2"); shift ;;
+		-n) [ $# -ge 2 ] || die "-n needs a name"; NAME=$2; shift ;;
+		-i) [ $# -ge 2 ] || die "-i needs a number"; ITERATIONS_OVERRIDE=$2; shift
+		    [[ $ITERATIONS_OVERRIDE =~ ^[1-9][0-9]*$ ]] || die "-i $ITERATIONS_OVERRIDE: must be a whole number > 0" ;;
+		-o) [ $# -ge 2 ] || die "-o needs a directory"; RESULTS=$2; shift ;;
+		--set) [ $# -ge 2 ] || die "--set needs KEY=VALUE"; SETS+=("$2"); shift ;;
+		--force) FORCE=1 ;;
+		--dry-run) DRY_RUN=1 ;;
+		-h|--help) usage; exit 0 ;;
+		-*) die "unknown option $1 (see --help)" ;;
+		*) CONFIGS+=("$1") ;;
+		esac
+		shift
+	done
+	[ ${#CONFIGS[@]} -gt 0 ] || { usage >&2; die "nothing to run: name a bench or config"; }
+	[ -n "$NAME" ] || NAME=$(uname -r)
+	rundir_check_name "$NAME"
+}
+
+# Resolve every config before anything is written, so a bad one costs nothing.
+resolve_configs() {
+	local c files=()
+	for c in "${CONFIGS[@]}"; do files+=("$(config_path "$c")"); done
+	CONFIGS=("${files[@]}")
+	for c in "${CONFIGS[@]}"; do (config_load "$c") || exit 1; done
+}
+
+dry_run() {
+	local c
+	for c in "${CONFIGS[@]}"; do
+		(
+			config_load "$c"
+			echo "# $c"
+			for key in $(printf '%s\n' "${!CFG[@]}" | sort); do echo "$key=${CFG[$key]}"; done
+			echo "bench/${CFG[BENCH]} $(driver_args | tr '\n' ' ')"
+		)
+	done
+}
+
+PHASE=start
+# On any exit that is not success: stop the bench, restore the system and
+# leave the partial run saying why.
+on_exit() {
+	local rc=$?
+	trap - EXIT INT TERM
+	if [ -n "$BENCH_PID" ]; then kill -TERM "$BENCH_PID" 2>/dev/null || true; wait "$BENCH_PID" 2>/dev/null || true; fi
+	settings_restore
+	if [ -n "${RUN_DIR:-}" ] && [ -d "$RUN_DIR" ] && [ "$rc" -ne 0 ]; then
+		meta_set "$RUN_DIR" status "${STATUS:-failed}"
+		meta_set "$RUN_DIR" phase "$PHASE"
+		meta_set "$RUN_DIR" end_time "$(date -Is)"
+		say "run left partial in $RUN_DIR (status: ${STATUS:-failed}, phase: $PHASE)"
+	fi
+	exit "$rc"
+}
+on_signal() { STATUS=interrupted; say "interrupted by SIG$1 during $PHASE"; exit 130; }
+
+main() {
+	parse_args "$@"
+	PHASE="dependency check"
+	"$MMDELTA_ROOT/drivers/lib/deps.sh" || die "missing dependencies (see above)"
+	make -s -C "$MMDELTA_ROOT" all >&2 || die "build failed"
+	resolve_configs
+	if [ "$DRY_RUN" = 1 ]; then dry_run; return 0; fi
+	settings_recover
+	trap on_exit EXIT
+	trap 'on_signal INT' INT
+	trap 'on_signal TERM' TERM
+	PHASE=set-up
+	rundir_create "$RESULTS" "$NAME" "$FORCE"
+	{
+		meta_line name "$NAME"
+		meta_line status running
+		meta_line pid $$
+		meta_line start_time "$(date -Is)"
+		meta_line command "./run.sh $*"
+		meta_line configs "$(printf '%s ' "${CONFIGS[@]##*/}")"
+		sysstate_meta
+	} >"$RUN_DIR/meta"
+	sysstate_topology >"$RUN_DIR/topology.txt"
+	say "run '$NAME' into $RUN_DIR"
+	ITER_OUT=$RUN_DIR/.iteration.out
+	local c failed=() failed_phase=""
+	for c in "${CONFIGS[@]}"; do
+		bench_run "$c" || { failed+=("${c##*/}"); failed_phase=${failed_phase:-$PHASE}; settings_restore; }
+	done
+	rm -f "$ITER_OUT"
+	if [ ${#failed[@]} -gt 0 ]; then
+		PHASE=$failed_phase
+		die "failed: ${failed[*]}"
+	fi
+	PHASE="writing results"
+	meta_set "$RUN_DIR" end_time "$(date -Is)"
+	meta_set "$RUN_DIR" status complete
+	rundir_finish
+	say "complete: $FINAL_DIR"
+}
+
+main "$@"
