@@ -53,7 +53,7 @@ resolve_configs() {
 	local c files=()
 	for c in "${CONFIGS[@]}"; do files+=("$(config_path "$c")"); done
 	CONFIGS=("${files[@]}")
-	for c in "${CONFIGS[@]}"; do (config_load "$c") || exit 1; done
+	for c in "${CONFIGS[@]}"; do (config_load "$c" && for_each_point point_check) || exit 1; done
 }
 
 dry_run() {

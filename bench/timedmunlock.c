@@ -54,16 +54,20 @@ static int fit_memlock(void)
 			  (unsigned long long)rl.rlim_cur, (unsigned long long)size);
 }
 
-static int setup(void)
+static int check(void)
 {
-	int mflags = MAP_PRIVATE | MAP_ANONYMOUS;
-	uint64_t t0;
-
 	page_size = sysconf(_SC_PAGESIZE);
 	size = bench_fit_memory("--size", size);
 	if (!size || fit_memlock())
 		return -1;
 	size -= size % (uint64_t)page_size;
+	return size ? 0 : bench_fail("--size is smaller than a page (%ld bytes)", page_size);
+}
+
+static int setup(void)
+{
+	int mflags = MAP_PRIVATE | MAP_ANONYMOUS;
+	uint64_t t0;
 	/* Advice must precede population to decide the page size of the fault-in. */
 	if (lock_mode == 0 && advice == 0)
 		mflags |= MAP_LOCKED | MAP_POPULATE;
@@ -111,6 +115,7 @@ struct bench bench = {
 	.description = "munlock() of a MAP_LOCKED|MAP_POPULATE (or mlock()ed) anonymous area",
 	.metrics = metrics,
 	.opts = opts,
+	.check = check,
 	.setup = setup,
 	.measure = measure,
 	.teardown = teardown,

@@ -1,6 +1,7 @@
 /* main() for every bench: options, trigger, output.  See harness.h. */
 #include "harness.h"
 #include "memlimit.h"
+#include "output.h"
 #include "size.h"
 #include "trigger.h"
 
@@ -20,7 +21,7 @@ static int nvalues;
 static int overflowed;
 
 static const char *trigger_arg = "none";
-static int cap_size;
+static int cap_size, check_only;
 
 /* Options every bench has; the bench's own table is searched first. */
 static struct bench_opt common_opts[] = {
@@ -28,6 +29,8 @@ static struct bench_opt common_opts[] = {
 	  "none | signal (SIGUSR1 starts the timed region and the teardown) | fifo:DIR", 0 },
 	{ "cap-size", OPT_FLAG, &cap_size, NULL,
 	  "reduce an oversized --size to what the machine holds, instead of refusing it", 0 },
+	{ "check", OPT_FLAG, &check_only, NULL,
+	  "validate the options and sizes, then exit without running", 0 },
 	{ NULL, 0, NULL, NULL, NULL, 0 },
 };
 
@@ -206,13 +209,18 @@ static int parse_args(int argc, char **argv)
 
 static void describe(void)
 {
-	for (const struct bench_metric *m = bench.metrics; m->name; m++)
-		printf("%s\t%s\t%s\t%s\n", m->name, m->label, m->unit,
-		       m->higher_is_better ? "higher" : "lower");
+	char line[512];
+
+	for (const struct bench_metric *m = bench.metrics; m->name; m++) {
+		output_describe(line, sizeof(line), m);
+		fputs(line, stdout);
+	}
 }
 
 static int print_values(void)
 {
+	char line[512];
+
 	if (overflowed)
 		return bench_fail("internal: more than %d values reported", MAX_VALUES);
 	for (int i = 0; i < nvalues; i++) {
@@ -222,7 +230,8 @@ static int print_values(void)
 			m++;
 		if (!m->name)
 			return bench_fail("internal: undeclared metric %s", values[i].metric);
-		printf("%s\t%.12g\n", values[i].metric, values[i].value);
+		output_value(line, sizeof(line), values[i].metric, values[i].value);
+		fputs(line, stdout);
 	}
 	return fflush(stdout) == 0 ? 0 : bench_fail("writing results: %s", strerror(errno));
 }
@@ -241,7 +250,13 @@ int main(int argc, char **argv)
 			return 0;
 		}
 	}
-	if (parse_args(argc, argv) || trigger_open(&trig, trigger_arg, bench.name))
+	if (parse_args(argc, argv))
+		return 2;
+	if (bench.check && bench.check())
+		return 2;
+	if (check_only)
+		return 0;
+	if (trigger_open(&trig, trigger_arg, bench.name))
 		return 2;
 	if (bench.setup && bench.setup())
 		return 1;

@@ -4,8 +4,10 @@
  * output live here once (will-it-scale / perf bench style).
  *
  * Life of one iteration (one process):
- *   parse options -> setup() -> [trigger: ready, wait] -> measure()
+ *   parse options -> check() -> setup() -> [trigger: ready, wait] -> measure()
  *   -> [trigger: done, wait] -> teardown() -> print every reported value.
+ * With --check the bench stops after check(): run.sh uses that to refuse a
+ * bad option or an impossible size before it writes anything.
  * Values are buffered and printed at exit, so nothing but the bench's own
  * code runs between the two clock reads of a timed region.
  */
@@ -45,6 +47,7 @@ struct bench {
 	const char *description;
 	const struct bench_metric *metrics;	/* terminated by {NULL} */
 	struct bench_opt *opts;			/* terminated by {NULL} */
+	int (*check)(void);	/* optional: validate options, fit sizes; no side effects */
 	int (*setup)(void);	/* 0 or -1 after bench_fail() */
 	int (*measure)(void);	/* the timed region(s) */
 	int (*teardown)(void);

@@ -30,6 +30,7 @@ config_lines() {
 # parse again allowing exactly the common and the driver's keys.
 config_load() {
 	local file=$1 lines key value origin bench
+	CONFIG_FILE=$file
 	lines=$(config_lines "$file" '*') || exit 1
 	bench=$(awk -F'\t' '$1 == "BENCH" { print $2 }' <<<"$lines")
 	[ -n "$bench" ] || die "$file: no BENCH= line"
@@ -47,6 +48,9 @@ config_load() {
 	done <<<"$lines"
 	[ -z "${ITERATIONS_OVERRIDE:-}" ] || CFG[ITERATIONS]=$ITERATIONS_OVERRIDE
 	config_check "$file"
+	numa_prefix "${CFG[NUMA]}" >/dev/null
+	thp_check THP "${CFG[THP]}" "never always madvise"
+	thp_check THP_DEFRAG "${CFG[THP_DEFRAG]}" "always defer defer+madvise madvise never"
 }
 
 config_check() {

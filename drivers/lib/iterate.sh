@@ -76,10 +76,44 @@ bench_summary() {
 		"$dir/metrics.tsv" "$dir/samples.tsv" >&2
 }
 
+# Call FN once per sweep point with CFG set to that point: FN PARAM LABEL.
+for_each_point() {
+	local fn=$1 value
+	local -a values
+	read -r -a values <<<"${CFG[${SWEEP_KEY:-BENCH}]}"
+	for value in "${values[@]}"; do
+		if [ -n "$SWEEP_KEY" ]; then
+			CFG["$SWEEP_KEY"]=$value
+			"$fn" "$value" "${CFG[BENCH]} $SWEEP_KEY=$value"
+		else
+			"$fn" - "${CFG[BENCH]}"
+		fi
+	done
+}
+
+# Let the bench refuse its options (bad values, sizes that do not fit)
+# before anything is written.
+point_check() {
+	local out
+	local -a args
+	mapfile -t args < <(driver_args)
+	out=$("$MMDELTA_ROOT/bench/${CFG[BENCH]}" --check "${args[@]}" 2>&1 >/dev/null) ||
+		die "${CONFIG_FILE##*/}: ${out#"${CFG[BENCH]}: "}"
+}
+
+# Run one sweep point's iterations into RUN_DIR/BENCH.
+point_run() {
+	local param=$1 label=$2 dir=$RUN_DIR/${CFG[BENCH]}
+	local -a args
+	mapfile -t args < <(driver_args)
+	printf 'command%s: %s\n' "${SWEEP_KEY:+ $SWEEP_KEY=$param}" \
+		"${NUMA_PREFIX[*]} bench/${CFG[BENCH]} ${args[*]}" >>"$dir/config"
+	bench_iterate "$dir" "$param" "$label" "${NUMA_PREFIX[@]}" "$MMDELTA_ROOT/bench/${CFG[BENCH]}" "${args[@]}"
+}
+
 # Run everything one config asks for, into RUN_DIR/BENCH.
 bench_run() {
-	local file=$1 bench dir key value
-	local -a prefix args values
+	local file=$1 bench dir key
 	config_load "$file"
 	bench=${CFG[BENCH]}
 	dir=$RUN_DIR/$bench
@@ -93,15 +127,8 @@ bench_run() {
 	printf 'metric\tparam\titeration\tvalue\n' >"$dir/samples.tsv"
 	PHASE="$bench set-up"
 	thp_apply "${CFG[THP]}" "${CFG[THP_DEFRAG]}"
-	mapfile -t prefix < <(numa_prefix "${CFG[NUMA]}")
-	read -r -a values <<<"${CFG[${SWEEP_KEY:-BENCH}]}"
-	for value in "${values[@]}"; do
-		local param=- label=$bench
-		if [ -n "$SWEEP_KEY" ]; then CFG["$SWEEP_KEY"]=$value; param=$value; label="$bench $SWEEP_KEY=$value"; fi
-		mapfile -t args < <(driver_args)
-		printf 'command%s: %s\n' "${SWEEP_KEY:+ $SWEEP_KEY=$value}" "${prefix[*]} bench/$bench ${args[*]}" >>"$dir/config"
-		bench_iterate "$dir" "$param" "$label" "${prefix[@]}" "$MMDELTA_ROOT/bench/$bench" "${args[@]}" || return 1
-	done
+	mapfile -t NUMA_PREFIX < <(numa_prefix "${CFG[NUMA]}")
+	for_each_point point_run || return 1
 	settings_restore
 	bench_summary "$dir" "$bench"
 }

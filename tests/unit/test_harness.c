@@ -1,0 +1,242 @@
+/* Unit tests for bench/lib: sizes, config lines, output lines, meminfo. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "config.h"
+#include "harness.h"
+#include "memlimit.h"
+#include "output.h"
+#include "size.h"
+
+static uint64_t parse_ok(const char *s)
+{
+	uint64_t v = 0;
+	const char *why = NULL;
+
+	assert_int_equal(size_parse(s, 1000ull << 20, &v, &why), 0);
+	return v;
+}
+
+static const char *parse_err(const char *s)
+{
+	uint64_t v = 0;
+	const char *why = NULL;
+
+	assert_int_equal(size_parse(s, 1000ull << 20, &v, &why), -1);
+	assert_non_null(why);
+	return why;
+}
+
+static void size_plain_bytes_are_taken_as_they_are(void **state)
+{
+	(void)state;
+	assert_int_equal(parse_ok("4096"), 4096);
+	assert_int_equal(parse_ok("17592182882304"), 17592182882304ull);
+}
+
+static void size_suffixes_are_powers_of_1024(void **state)
+{
+	(void)state;
+	assert_int_equal(parse_ok("64K"), 65536);
+	assert_int_equal(parse_ok("512M"), 536870912ull);
+	assert_int_equal(parse_ok("56G"), 60129542144ull);
+	assert_int_equal(parse_ok("16T"), 17592186044416ull);
+	assert_int_equal(parse_ok("1P"), 1125899906842624ull);
+	assert_int_equal(parse_ok("2g"), 2147483648ull);
+	assert_int_equal(parse_ok("2GB"), 2147483648ull);
+	assert_int_equal(parse_ok("2GiB"), 2147483648ull);
+}
+
+static void size_percent_is_a_page_aligned_share_of_memtotal(void **state)
+{
+	(void)state;
+	/* 50% of 1000 MiB = 524288000 bytes, already page-aligned. */
+	assert_int_equal(parse_ok("50%"), 524288000ull);
+	/* 1% of 1000 MiB = 10485760 bytes. */
+	assert_int_equal(parse_ok("1%"), 10485760ull);
+	assert_int_equal(parse_ok("33%") % 4096, 0);
+}
+
+static void size_rejects_what_is_not_a_size(void **state)
+{
+	(void)state;
+	assert_string_equal(parse_err("64Q"), "unknown suffix (use K, M, G, T, P or %)");
+	assert_string_equal(parse_err("G"), "not a size (expected digits, then K/M/G/T/P or %)");
+	assert_string_equal(parse_err(""), "not a size (expected digits, then K/M/G/T/P or %)");
+	assert_string_equal(parse_err("-1G"), "not a size (expected digits, then K/M/G/T/P or %)");
+	assert_string_equal(parse_err("0"), "size must be greater than zero");
+	assert_string_equal(parse_err("0%"), "percentage must be 1-100");
+	assert_string_equal(parse_err("101%"), "percentage must be 1-100");
+	assert_string_equal(parse_err("99999999999T"), "size overflows 64 bits");
+	assert_string_equal(parse_err("99999999999999999999999"), "number too large");
+	parse_err("1G ");
+	parse_err("1.5G");
+}
+
+static void size_format_picks_the_largest_unit(void **state)
+{
+	char buf[32];
+
+	(void)state;
+	size_format(60129542144ull, buf, sizeof(buf));
+	assert_string_equal(buf, "56.0G");
+	size_format(1536ull << 20, buf, sizeof(buf));
+	assert_string_equal(buf, "1.5G");
+	size_format(1000, buf, sizeof(buf));
+	assert_string_equal(buf, "1000");
+}
+
+static enum config_line line(const char *s, char *key, char *value, const char **why)
+{
+	return config_parse_line(s, key, value, why);
+}
+
+static void config_reads_key_value_pairs_with_blanks_trimmed(void **state)
+{
+	char key[CONFIG_KEY_MAX], value[CONFIG_VALUE_MAX];
+	const char *why;
+
+	(void)state;
+	assert_int_equal(line("SIZE=56G", key, value, &why), CONFIG_PAIR);
+	assert_string_equal(key, "SIZE");
+	assert_string_equal(value, "56G");
+	assert_int_equal(line("  THREADS =  1 2 4  \r", key, value, &why), CONFIG_PAIR);
+	assert_string_equal(key, "THREADS");
+	assert_string_equal(value, "1 2 4");
+	assert_int_equal(line("DESCRIPTION=", key, value, &why), CONFIG_PAIR);
+	assert_string_equal(value, "");
+	assert_int_equal(line("A1_B=x=y", key, value, &why), CONFIG_PAIR);
+	assert_string_equal(key, "A1_B");
+	assert_string_equal(value, "x=y");
+}
+
+static void config_skips_comments_and_blank_lines(void **state)
+{
+	char key[CONFIG_KEY_MAX], value[CONFIG_VALUE_MAX];
+	const char *why;
+
+	(void)state;
+	assert_int_equal(line("", key, value, &why), CONFIG_BLANK);
+	assert_int_equal(line("   \t", key, value, &why), CONFIG_BLANK);
+	assert_int_equal(line("# SIZE=1G", key, value, &why), CONFIG_BLANK);
+	assert_int_equal(line("  # indented comment", key, value, &why), CONFIG_BLANK);
+}
+
+static void config_rejects_malformed_lines(void **state)
+{
+	char key[CONFIG_KEY_MAX], value[CONFIG_VALUE_MAX];
+	const char *why;
+
+	(void)state;
+	assert_int_equal(line("SIZE", key, value, &why), CONFIG_ERROR);
+	assert_string_equal(why, "expected KEY=VALUE");
+	assert_int_equal(line("size=1G", key, value, &why), CONFIG_ERROR);
+	assert_string_equal(why, "a key is upper-case letters, digits and _");
+	assert_int_equal(line("=1G", key, value, &why), CONFIG_ERROR);
+	assert_string_equal(why, "empty key");
+	assert_int_equal(line("MY KEY=1", key, value, &why), CONFIG_ERROR);
+	assert_string_equal(why, "blank inside the key");
+	assert_int_equal(line("1SIZE=1", key, value, &why), CONFIG_ERROR);
+	assert_int_equal(line("export SIZE=1", key, value, &why), CONFIG_ERROR);
+	assert_int_equal(line("SIZE=a\tb", key, value, &why), CONFIG_ERROR);
+	assert_string_equal(why, "control character in value");
+}
+
+/* Parsed, never sourced: shell syntax in a value is only text. */
+static void config_values_with_shell_syntax_are_plain_text(void **state)
+{
+	char key[CONFIG_KEY_MAX], value[CONFIG_VALUE_MAX];
+	const char *why;
+
+	(void)state;
+	unlink("/tmp/mmdelta-pwned");
+	assert_int_equal(line("SIZE=$(touch /tmp/mmdelta-pwned)", key, value, &why), CONFIG_PAIR);
+	assert_string_equal(value, "$(touch /tmp/mmdelta-pwned)");
+	assert_int_equal(line("SIZE=`id`; rm -rf /", key, value, &why), CONFIG_PAIR);
+	assert_string_equal(value, "`id`; rm -rf /");
+	assert_int_equal(access("/tmp/mmdelta-pwned", F_OK), -1);
+}
+
+static void config_keys_are_checked_against_the_allowed_list(void **state)
+{
+	(void)state;
+	assert_true(config_key_allowed("SIZE", "BENCH,SIZE,THP"));
+	assert_true(config_key_allowed("THP", "BENCH,SIZE,THP"));
+	assert_false(config_key_allowed("SIZ", "BENCH,SIZE,THP"));
+	assert_false(config_key_allowed("THP_DEFRAG", "BENCH,SIZE,THP"));
+	assert_true(config_key_allowed("ANY", "*"));
+}
+
+static void output_value_lines_are_metric_tab_value(void **state)
+{
+	char buf[128];
+
+	(void)state;
+	output_value(buf, sizeof(buf), "elapsed", 3.391234567);
+	assert_string_equal(buf, "elapsed\t3.391234567\n");
+	output_value(buf, sizeof(buf), "pages", 14680064);
+	assert_string_equal(buf, "pages\t14680064\n");
+	/* Nanosecond resolution survives a 1000 s region. */
+	output_value(buf, sizeof(buf), "elapsed", 1000.000000001);
+	assert_string_equal(buf, "elapsed\t1000.000000001\n");
+}
+
+static void output_describe_lines_name_the_better_direction(void **state)
+{
+	char buf[128];
+	struct bench_metric lower = { "elapsed", "Elapsed", "s", 0 };
+	struct bench_metric higher = { "ops_per_sec", "Ops/s", "ops/s", 1 };
+
+	(void)state;
+	output_describe(buf, sizeof(buf), &lower);
+	assert_string_equal(buf, "elapsed\tElapsed\ts\tlower\n");
+	output_describe(buf, sizeof(buf), &higher);
+	assert_string_equal(buf, "ops_per_sec\tOps/s\tops/s\thigher\n");
+}
+
+static void meminfo_fields_are_read_in_bytes(void **state)
+{
+	const char *text = "MemTotal:       24683656 kB\nMemFree:        22578228 kB\n"
+			   "MemAvailable:   24328168 kB\nAvailable:  1 kB\n";
+
+	(void)state;
+	assert_int_equal(meminfo_bytes(text, "MemTotal"), 24683656ull * 1024);
+	assert_int_equal(meminfo_bytes(text, "MemAvailable"), 24328168ull * 1024);
+	assert_int_equal(meminfo_bytes(text, "Available"), 1024);
+	assert_int_equal(meminfo_bytes(text, "SwapTotal"), 0);
+}
+
+static void memory_margin_is_a_tenth_or_one_gib(void **state)
+{
+	(void)state;
+	assert_int_equal(memlimit_margin(24ull << 30), (24ull << 30) / 10);
+	assert_int_equal(memlimit_margin(4ull << 30), 1ull << 30);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(size_plain_bytes_are_taken_as_they_are),
+		cmocka_unit_test(size_suffixes_are_powers_of_1024),
+		cmocka_unit_test(size_percent_is_a_page_aligned_share_of_memtotal),
+		cmocka_unit_test(size_rejects_what_is_not_a_size),
+		cmocka_unit_test(size_format_picks_the_largest_unit),
+		cmocka_unit_test(config_reads_key_value_pairs_with_blanks_trimmed),
+		cmocka_unit_test(config_skips_comments_and_blank_lines),
+		cmocka_unit_test(config_rejects_malformed_lines),
+		cmocka_unit_test(config_values_with_shell_syntax_are_plain_text),
+		cmocka_unit_test(config_keys_are_checked_against_the_allowed_list),
+		cmocka_unit_test(output_value_lines_are_metric_tab_value),
+		cmocka_unit_test(output_describe_lines_name_the_better_direction),
+		cmocka_unit_test(meminfo_fields_are_read_in_bytes),
+		cmocka_unit_test(memory_margin_is_a_tenth_or_one_gib),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
