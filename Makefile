@@ -15,11 +15,11 @@ LIB_SRCS    := $(filter-out bench/lib/harness.c,$(wildcard bench/lib/*.c))
 LIB_OBJS    := $(LIB_SRCS:.c=.o)
 REPORT_LIB  := $(filter-out reports/mmstat.c,$(wildcard reports/*.c))
 REPORT_OBJS := $(REPORT_LIB:.c=.o)
-TOOLS       := tools/mmconfig $(if $(wildcard reports/mmstat.c),reports/mmstat)
+TOOLS       := tools/mmconfig tools/minimunlock $(if $(wildcard reports/mmstat.c),reports/mmstat)
 UNIT_SRCS   := $(wildcard tests/unit/test_*.c)
 UNIT_BINS   := $(patsubst tests/unit/%.c,build/san/%,$(UNIT_SRCS))
 SHELL_FILES := run.sh $(wildcard compare.sh drivers/*.sh drivers/lib/*.sh drivers/lib/*/*.sh \
-                 tests/cli/*.bash .ci/run reports/*.sh)
+                 tests/cli/*.bash .ci/run reports/*.sh tools/*.sh)
 
 .PHONY: all static test unit cli shellcheck deps install clean
 all: $(BENCHES) $(TOOLS)
@@ -34,6 +34,8 @@ tools/mmconfig: tools/mmconfig.c bench/lib/config.o
 	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
 bench/%: bench/%.c bench/lib/harness.o $(LIB_OBJS) $(wildcard bench/lib/*.h)
 	$(CC) $(CFLAGS) -o $@ $< bench/lib/harness.o $(LIB_OBJS) $(LDLIBS)
+tools/minimunlock: tools/minimunlock.c
+	$(CC) $(CFLAGS) -o $@ $<
 reports/mmstat: reports/mmstat.c $(REPORT_OBJS)
 	$(CC) $(CFLAGS) -o $@ $^ -lgsl -lgslcblas $(LDLIBS)
 

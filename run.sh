@@ -48,11 +48,19 @@ parse_args() {
 	rundir_check_name "$NAME"
 }
 
-# Resolve every config before anything is written, so a bad one costs nothing.
+# Resolve every config before anything is written, so a bad one costs
+# nothing; build just the benches the configs name, then let each check its
+# options.
 resolve_configs() {
-	local c files=()
+	local c bench files=() targets=()
+	make -s -C "$MMDELTA_ROOT" tools/mmconfig >&2 || die "build of tools/mmconfig failed"
 	for c in "${CONFIGS[@]}"; do files+=("$(config_path "$c")"); done
 	CONFIGS=("${files[@]}")
+	for c in "${CONFIGS[@]}"; do
+		bench=$(config_load "$c" && echo "${CFG[BENCH]}") || exit 1
+		targets+=("bench/$bench")
+	done
+	make -s -C "$MMDELTA_ROOT" "${targets[@]}" >&2 || die "build failed: ${targets[*]}"
 	for c in "${CONFIGS[@]}"; do (config_load "$c" && for_each_point point_check) || exit 1; done
 }
 
@@ -90,7 +98,6 @@ main() {
 	parse_args "$@"
 	PHASE="dependency check"
 	"$MMDELTA_ROOT/drivers/lib/deps.sh" || die "missing dependencies (see above)"
-	make -s -C "$MMDELTA_ROOT" all >&2 || die "build failed"
 	resolve_configs
 	if [ "$DRY_RUN" = 1 ]; then dry_run; return 0; fi
 	settings_recover
