@@ -5,7 +5,7 @@
 set -euo pipefail
 
 MMDELTA_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-for lib in log settings thp numa config rundir sysstate iterate; do
+for lib in log lock settings thp numa config rundir sysstate iterate; do
 	# shellcheck source=/dev/null
 	source "$MMDELTA_ROOT/drivers/lib/$lib.sh"
 done
@@ -100,6 +100,7 @@ main() {
 	"$MMDELTA_ROOT/drivers/lib/deps.sh" || die "missing dependencies (see above)"
 	resolve_configs
 	if [ "$DRY_RUN" = 1 ]; then dry_run; return 0; fi
+	machine_lock
 	settings_recover
 	trap on_exit EXIT
 	trap 'on_signal INT' INT
