@@ -1,0 +1,74 @@
+#!/usr/bin/env bats
+# bench/sparsemunmap run directly: the thread's 16 TiB case at its real size
+# (it costs address space, not memory), the variants, and bad input.
+
+bats_require_minimum_version 1.5.0
+load helpers
+
+B=$ROOT/bench/sparsemunmap
+
+# The value of metric $1 in $output.
+metric() { awk -F'\t' -v m="$1" '$1 == m { print $2 }' <<<"$output"; }
+
+@test "the thread's 16 TiB untouched file mapping is unmapped and timed" {
+	run --separate-stderr "$B"
+	[ "$status" -eq 0 ]
+	awk -v e="$(metric elapsed)" 'BEGIN { exit !(e > 0 && e < 1) }'
+	[ "$(metric pages_touched)" -eq 0 ]
+	[ -n "$(metric mmap_elapsed)" ]
+}
+
+@test "the temp file is created in --dir and never left behind" {
+	d=$(mktemp -d)
+	run --separate-stderr "$B" --dir "$d" --size 1G --touch-stride 256M
+	[ "$status" -eq 0 ]
+	[ -z "$(ls -A "$d")" ]
+	rmdir "$d"
+}
+
+@test "a 1G stride over 4T touches one page per PUD, with every backing" {
+	for b in file memfd anon; do
+		run --separate-stderr "$B" --backing "$b" --size 4T --touch-stride 1G
+		[ "$status" -eq 0 ]
+		[ "$(metric pages_touched)" -eq 4096 ]
+	done
+}
+
+@test "--cycles reports per-cycle times and their total" {
+	run --separate-stderr "$B" --size 1T --cycles 100
+	[ "$status" -eq 0 ]
+	awk -v c="$(metric cycle_elapsed)" -v t="$(metric total_elapsed)" \
+		'BEGIN { exit !(t > 0 && (t / c) > 99.9 && (t / c) < 100.1) }'
+}
+
+@test "a stride that is not a multiple of the page size is refused in one line" {
+	run --separate-stderr "$B" --touch-stride 1000
+	assert_one_line_error
+	[[ $stderr == *"--touch-stride 1000: must be a non-zero multiple of the page size"* ]]
+}
+
+@test "a mapping larger than the address space names the limit" {
+	run --separate-stderr "$B" --size 1P
+	assert_one_line_error
+	[[ $stderr == *"user address space"* ]]
+	run --separate-stderr bash -c "ulimit -v 1000000; exec '$B'"
+	assert_one_line_error
+	[[ $stderr == *RLIMIT_AS* ]]
+}
+
+@test "touches that would not fit in memory are refused, or shrink with --cap-size" {
+	run --separate-stderr "$B" --touch-stride 4K
+	assert_one_line_error
+	[[ $stderr == *"more than this machine can hold"* ]]
+	run --separate-stderr "$B" --size 1T --touch-stride 4K --cap-size --check
+	[ "$status" -eq 0 ]
+	[[ $stderr == *"--size reduced"* ]]
+}
+
+@test "bad --backing, --cycles and --dir are refused in one line" {
+	for args in "--backing foo" "--cycles 0" "--dir /nonexistent" "--backing anon --dir /tmp"; do
+		# shellcheck disable=SC2086  # word splitting intended
+		run --separate-stderr "$B" $args
+		assert_one_line_error
+	done
+}
