@@ -1,0 +1,62 @@
+#!/usr/bin/env bats
+# bench/procmunmap run directly: a small munmap under /proc readers, the
+# variants, the trigger a monitor wraps the munmap with, and bad input.
+
+bats_require_minimum_version 1.5.0
+load helpers
+
+B=$ROOT/bench/procmunmap
+
+metric() { awk -F'\t' -v m="$1" '$1 == m { print $2 }' <<<"$output"; }
+
+@test "a 64M munmap under two cmdline readers reports reader latencies" {
+	run --separate-stderr "$B" --size 64M --idle-ms 50
+	[ "$status" -eq 0 ]
+	[ "$(metric pages)" -eq 16384 ]
+	awk -v r="$(metric reader_reads)" 'BEGIN { exit !(r > 0) }'
+	awk -v a="$(metric reader_p50)" -v b="$(metric reader_p99)" -v c="$(metric reader_max)" \
+		'BEGIN { exit !(a > 0 && a <= b && b <= c) }'
+	[ -n "$(metric idle_reader_max)" ]
+	[ -n "$(metric idle_reader_p50)" ]
+}
+
+@test "chunked munmap: the longest call is shorter than the whole" {
+	run --separate-stderr "$B" --size 64M --chunk 4M --idle-ms 20 --proc-file maps,status
+	[ "$status" -eq 0 ]
+	awk -v m="$(metric munmap_call_max)" -v e="$(metric elapsed)" 'BEGIN { exit !(m < e) }'
+}
+
+@test "fault threads run during the munmap" {
+	run --separate-stderr "$B" --size 64M --fault-threads 1 --idle-ms 20
+	[ "$status" -eq 0 ]
+	awk -v f="$(metric fault_pages)" 'BEGIN { exit !(f > 0) }'
+}
+
+@test "--trigger fifo brackets the munmap for a monitor" {
+	d=$(mktemp -d)
+	mkfifo "$d/ready" "$d/go"
+	# bats keeps fd 3 for its own output; the driver holds both FIFOs open.
+	exec {rd}<>"$d/ready" {go}<>"$d/go"
+	"$B" --size 16M --idle-ms 20 --trigger "fifo:$d" >"$d/out" 3>&- &
+	pid=$!
+	read -r -t 30 state <&"$rd"
+	[[ $state == "ready $pid" ]]
+	echo go >&"$go"
+	read -r -t 30 state <&"$rd"
+	[[ $state == "done $pid" ]]
+	echo go >&"$go"
+	wait "$pid"
+	grep -q '^elapsed	' "$d/out"
+	exec {rd}>&- {go}>&-
+	rm -r "$d"
+}
+
+@test "an unreadable proc file, zero readers and a partial chunk are refused in one line" {
+	for args in "--proc-file nosuch" "--proc-file cmdline,../x" "--readers 0" "--chunk 1000" "--size 1P"; do
+		# shellcheck disable=SC2086  # word splitting intended
+		run --separate-stderr "$B" --size 16M $args
+		assert_one_line_error
+	done
+	run --separate-stderr "$B" --proc-file nosuch
+	[[ $stderr == *"--proc-file nosuch: cannot read /proc/self/nosuch"* ]]
+}
