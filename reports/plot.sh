@@ -78,13 +78,6 @@ write_vars() {
 	} >"$dir/vars.gp"
 }
 
-# The name a run is shown by: meta's name, else its directory's.
-run_name() {
-	local n
-	n=$(awk 'index($0, "name: ") == 1 { print substr($0, 7); exit }' "$1/meta")
-	printf '%s\n' "${n:-$(basename "$1")}"
-}
-
 # Label under each box: run names, or for a sweep the swept value per group.
 write_xtics() {
 	local params=$1 out=$2 nparams i=0 p

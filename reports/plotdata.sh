@@ -10,6 +10,13 @@ PLOT_COLORS=(555555 0072B2 E69F00 009E73 CC79A7 D55E00 56B4E9 8C564B)
 
 run_color() { printf '%s\n' "${PLOT_COLORS[$(($1 % ${#PLOT_COLORS[@]}))]}"; }
 
+# The name a run is shown by: meta's name, else its directory's.
+run_name() {
+	local n
+	n=$(awk 'index($0, "name: ") == 1 { print substr($0, 7); exit }' "$1/meta")
+	printf '%s\n' "${n:-$(basename "$1")}"
+}
+
 # A gnuplot single-quoted string: nothing is special in it except the quote.
 gp_str() { printf "'%s'" "${1//\'/\'\'}"; }
 

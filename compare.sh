@@ -1,0 +1,89 @@
+#!/bin/bash
+# compare.sh: compare run directories; the first run is the baseline.
+# Resolves run names under the results root and hands the directories to
+# reports/mmstat, which does the statistics, the tables and the CI gate.
+# Exit 0, 1 when --gate finds a regression, 2 on usage or input errors.
+set -euo pipefail
+
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+
+usage() {
+	cat <<'USAGE'
+usage: compare.sh [options] RUN_A RUN_B [RUN_C ...]
+
+A RUN is a name under the results root (./results, -o DIR or
+$MMDELTA_RESULTS) or a path to a run directory.  RUN_A is the baseline.
+
+  --format F         text (default, mmtests layout), markdown, csv or json
+  --alpha A          significance level of the t-test (default 0.05)
+  --test T           welch (default) or student (pooled, as ministat)
+  --allow-partial    compare partial runs too (marked in the header)
+  --gate PCT         CI gate: exit 1 when a gated metric is significantly
+                     worse than the baseline by more than PCT percent
+  --gate-metric M    gate metric M instead of each bench's primary metric
+                     (repeatable)
+  --junit FILE       write the gate's verdicts as JUnit XML
+  -o DIR             results root
+  -h, --help         this text
+USAGE
+}
+
+die() {
+	echo "compare.sh: $*" >&2
+	exit 2
+}
+
+# A name under the root first, then its partial form, then a path: a run is
+# usually named, and a partial one keeps its name in .NAME.partial.
+resolve_run() {
+	local arg=$1 root=$2
+	if [[ $arg != */* && -d $root/$arg ]]; then
+		printf '%s\n' "$root/$arg"
+	elif [[ $arg != */* && -d $root/.$arg.partial ]]; then
+		printf '%s\n' "$root/.$arg.partial"
+	elif [[ -d $arg ]]; then
+		printf '%s\n' "$arg"
+	else
+		die "no run '$arg' (not in $root/ and not a directory)"
+	fi
+}
+
+# Build the stats tool on first use, so a fresh checkout needs no make step.
+find_mmstat() {
+	local tool=$here/reports/mmstat
+	if [[ ! -x $tool ]]; then
+		make -s -C "$here" reports/mmstat >&2 || die "cannot build $tool"
+	fi
+	printf '%s\n' "$tool"
+}
+
+main() {
+	local root=${MMDELTA_RESULTS:-./results}
+	local -a opts=() runs=() dirs=()
+	while (($#)); do
+		case $1 in
+		-h | --help) usage; exit 0 ;;
+		-o) (($# >= 2)) || die "-o needs a directory"; root=$2; shift ;;
+		--allow-partial) opts+=("$1") ;;
+		--format | --alpha | --test | --gate | --gate-metric | --junit)
+			(($# >= 2)) || die "$1 needs a value"
+			opts+=("$1" "$2")
+			shift
+			;;
+		--*=*) set -- "${1%%=*}" "${1#*=}" "${@:2}"; continue ;;
+		--) shift; runs+=("$@"); break ;;
+		-*) die "unknown option '$1' (see --help)" ;;
+		*) runs+=("$1") ;;
+		esac
+		shift
+	done
+	((${#runs[@]} >= 2)) || die "need at least two runs (see --help)"
+	local run dir
+	for run in "${runs[@]}"; do
+		dir=$(resolve_run "$run" "$root") || exit 2
+		dirs+=("$dir")
+	done
+	exec "$(find_mmstat)" "${opts[@]}" -- "${dirs[@]}"
+}
+
+main "$@"

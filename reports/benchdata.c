@@ -1,0 +1,70 @@
+/* Storage for one bench's samples across runs (see benchdata.h). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "benchdata.h"
+
+static void *xrealloc(void *p, size_t size)
+{
+	p = realloc(p, size);
+	if (!p)
+		abort();	/* a few MB of samples at most: no recovery */
+	return p;
+}
+
+void bench_data_init(struct bench_data *b, const char *name, size_t n_runs)
+{
+	*b = (struct bench_data){ .name = strdup(name), .n_runs = n_runs };
+}
+
+void bench_data_free(struct bench_data *b)
+{
+	size_t cells = b->n_params * b->n_runs * b->n_metrics;
+
+	for (size_t i = 0; i < cells; i++)
+		free(b->cells[i].v);
+	for (size_t i = 0; i < b->n_params; i++)
+		free(b->params[i]);
+	metrics_free(b->metrics, b->n_metrics);
+	free(b->cells);
+	free(b->params);
+	free(b->name);
+	*b = (struct bench_data){ 0 };
+}
+
+struct series *bench_cell(const struct bench_data *b, size_t param,
+			  size_t run, size_t metric)
+{
+	return &b->cells[(param * b->n_runs + run) * b->n_metrics + metric];
+}
+
+size_t bench_param(struct bench_data *b, const char *param)
+{
+	size_t block = b->n_runs * b->n_metrics;
+
+	for (size_t i = 0; i < b->n_params; i++)
+		if (strcmp(b->params[i], param) == 0)
+			return i;
+	b->params = xrealloc(b->params, (b->n_params + 1) * sizeof(*b->params));
+	b->params[b->n_params] = strdup(param);
+	b->cells = xrealloc(b->cells, (b->n_params + 1) * block * sizeof(*b->cells));
+	memset(b->cells + b->n_params * block, 0, block * sizeof(*b->cells));
+	return b->n_params++;
+}
+
+int bench_metric_index(const struct bench_data *b, const char *name)
+{
+	for (size_t i = 0; i < b->n_metrics; i++)
+		if (strcmp(b->metrics[i].name, name) == 0)
+			return (int)i;
+	return -1;
+}
+
+void series_push(struct series *s, double v)
+{
+	if (s->n == s->cap) {
+		s->cap = s->cap ? 2 * s->cap : 16;
+		s->v = xrealloc(s->v, s->cap * sizeof(*s->v));
+	}
+	s->v[s->n++] = v;
+}

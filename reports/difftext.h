@@ -1,0 +1,21 @@
+/*
+ * The test result of one run against the baseline in ministat's words:
+ *   Difference at 95.0% confidence: -1.473 ± 0.026 s, -43.37% ± 0.77%
+ *   No difference proven at 95.0% confidence
+ *   No test: fewer than 2 samples (baseline 1, this run 5)
+ * Numbers are in the table's display unit, the interval to two significant
+ * digits and the difference to the same decimal place.
+ */
+#ifndef MMDELTA_DIFFTEXT_H
+#define MMDELTA_DIFFTEXT_H
+
+#include <stddef.h>
+
+#include "report.h"
+
+void diff_sentence(const struct report *rep, const struct bench_cmp *b,
+		   size_t m, size_t p, size_t r, char *buf, size_t len);
+/* Decimals that show e to two significant digits (2 for e == 0). */
+int sig_decimals(double e);
+
+#endif

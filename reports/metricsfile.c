@@ -1,0 +1,70 @@
+/* Parsing BENCH/metrics.tsv: the bench's --describe output. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "benchdata.h"
+#include "tsv.h"
+
+void metrics_free(struct metric_def *m, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		free(m[i].name);
+		free(m[i].label);
+		free(m[i].unit);
+	}
+	free(m);
+}
+
+static int check_line(const struct tsv *t, struct metric_def *m, size_t n,
+		      struct err *e)
+{
+	if (t->nf != 4)
+		return err_set(e, "%s:%zu: expected 4 tab-separated fields (metric, label, unit, lower|higher), got %d",
+			       t->path, t->line, t->nf);
+	for (int i = 0; i < 3; i++)
+		if (!*t->field[i])
+			return err_set(e, "%s:%zu: empty field %d", t->path, t->line, i + 1);
+	if (strcmp(t->field[3], "lower") && strcmp(t->field[3], "higher"))
+		return err_set(e, "%s:%zu: direction must be 'lower' or 'higher', not '%s'",
+			       t->path, t->line, t->field[3]);
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(m[i].name, t->field[0]) == 0)
+			return err_set(e, "%s:%zu: metric '%s' listed twice",
+				       t->path, t->line, t->field[0]);
+	return 0;
+}
+
+int metrics_read(const char *path, struct metric_def **out, size_t *n,
+		 struct err *e)
+{
+	struct metric_def *m = NULL;
+	struct tsv t;
+	int r;
+
+	*n = 0;
+	if (tsv_open(&t, path, e))
+		return -1;
+	while ((r = tsv_next(&t, e)) == 1) {
+		if ((r = check_line(&t, m, *n, e)))
+			break;
+		m = realloc(m, (*n + 1) * sizeof(*m));
+		if (!m)
+			abort();
+		m[*n] = (struct metric_def){
+			.name = strdup(t.field[0]), .label = strdup(t.field[1]),
+			.unit = strdup(t.field[2]),
+			.higher_is_better = strcmp(t.field[3], "higher") == 0,
+		};
+		(*n)++;
+	}
+	if (r == 0 && *n == 0)
+		r = err_set(e, "%s: no metrics (empty file)", path);
+	tsv_close(&t);
+	if (r) {
+		metrics_free(m, *n);
+		*n = 0;
+		return -1;
+	}
+	*out = m;
+	return 0;
+}

@@ -1,0 +1,173 @@
+/*
+ * mmstat: the arithmetic behind compare.sh.  Reads run directories, compares
+ * every bench they share against the first run, prints the tables and applies
+ * the CI gate.  Exit 0, 1 when the gate finds a regression, 2 on usage or
+ * input errors (one line on stderr naming the problem).
+ *
+ * usage: mmstat [--format text|markdown|csv|json] [--alpha A]
+ *               [--test welch|student] [--allow-partial]
+ *               [--gate PCT [--gate-metric M]... [--junit FILE]] RUNDIR RUNDIR...
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gate.h"
+#include "render.h"
+#include "report.h"
+
+enum format { FMT_TEXT, FMT_MARKDOWN, FMT_CSV, FMT_JSON };
+
+struct options {
+	struct report_opts rep;
+	enum format format;
+	int gated;
+	struct gate gate;
+	char **gate_metrics;
+	const char *junit;
+};
+
+static void fail(const char *fmt, const char *arg)
+{
+	fprintf(stderr, "mmstat: ");
+	fprintf(stderr, fmt, arg);
+	fputc('\n', stderr);
+	exit(2);
+}
+
+static double parse_number(const char *opt, const char *s, double lo, double hi)
+{
+	char *end;
+	double v;
+
+	errno = 0;
+	v = strtod(s, &end);
+	if (!*s || *end || errno || !isfinite(v) || v <= lo || v >= hi) {
+		fprintf(stderr, "mmstat: %s '%s': not a number in (%g, %g)\n", opt, s, lo, hi);
+		exit(2);
+	}
+	return v;
+}
+
+static enum format parse_format(const char *s)
+{
+	static const char *const names[] = { "text", "markdown", "csv", "json" };
+
+	for (int i = 0; i < 4; i++)
+		if (!strcmp(s, names[i]))
+			return (enum format)i;
+	fail("--format '%s': expected text, markdown, csv or json", s);
+	return FMT_TEXT;
+}
+
+static void add_gate_metric(struct options *o, const char *m)
+{
+	o->gate_metrics = realloc(o->gate_metrics, (o->gate.n_metrics + 1) * sizeof(char *));
+	if (!o->gate_metrics)
+		abort();
+	o->gate_metrics[o->gate.n_metrics++] = (char *)m;
+	o->gate.metrics = o->gate_metrics;
+}
+
+static void parse_option(struct options *o, int c, const char *arg)
+{
+	switch (c) {
+	case 'f': o->format = parse_format(arg); break;
+	case 'a': o->rep.alpha = parse_number("--alpha", arg, 0, 1); break;
+	case 't':
+		if (strcmp(arg, "welch") && strcmp(arg, "student"))
+			fail("--test '%s': expected welch or student", arg);
+		o->rep.test = strcmp(arg, "student") ? TTEST_WELCH : TTEST_STUDENT;
+		break;
+	case 'p': o->rep.allow_partial = 1; break;
+	case 'g': o->gated = 1; o->gate.pct = parse_number("--gate", arg, -1e-300, 1e9); break;
+	case 'm': add_gate_metric(o, arg); break;
+	case 'j': o->junit = arg; break;
+	default: exit(2);	/* getopt printed the problem */
+	}
+}
+
+static void parse_args(struct options *o, int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "format", required_argument, NULL, 'f' },
+		{ "alpha", required_argument, NULL, 'a' },
+		{ "test", required_argument, NULL, 't' },
+		{ "allow-partial", no_argument, NULL, 'p' },
+		{ "gate", required_argument, NULL, 'g' },
+		{ "gate-metric", required_argument, NULL, 'm' },
+		{ "junit", required_argument, NULL, 'j' },
+		{ NULL, 0, NULL, 0 },
+	};
+	int c;
+
+	*o = (struct options){ .rep = { .alpha = 0.05, .test = TTEST_WELCH } };
+	while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1)
+		parse_option(o, c, optarg);
+	if (argc - optind < 2)
+		fail("%s", "need at least two run directories (the first is the baseline)");
+	if (!o->gated && (o->gate.n_metrics || o->junit))
+		fail("%s", "--gate-metric and --junit need --gate PCT");
+}
+
+static void render(FILE *f, const struct options *o, const struct report *rep)
+{
+	switch (o->format) {
+	case FMT_TEXT: render_text(f, rep); break;
+	case FMT_MARKDOWN: render_markdown(f, rep); break;
+	case FMT_CSV: render_csv(f, rep); break;
+	case FMT_JSON: render_json(f, rep, o->gated ? &o->gate : NULL); break;
+	}
+}
+
+/* Notes go to stderr so that stdout stays a table or a document. */
+static void print_missing(const struct report *rep)
+{
+	for (size_t i = 0; i < rep->n_missing; i++)
+		fprintf(stderr, "mmstat: run '%s' lacks bench '%s'; not compared\n",
+			rep->runs[rep->missing[i].run].name, rep->missing[i].bench);
+}
+
+/* Verdict lines follow a table, or go to stderr after a document. */
+static void print_gate(const struct options *o, const struct report *rep)
+{
+	FILE *f = o->format == FMT_TEXT || o->format == FMT_MARKDOWN ? stdout : stderr;
+	char line[1024];
+
+	fputc('\n', f);
+	for (size_t i = 0; i < o->gate.n_res; i++) {
+		gate_line(rep, &o->gate.res[i], o->gate.pct, line, sizeof(line));
+		fprintf(f, "gate: %s\n", line);
+	}
+}
+
+int main(int argc, char **argv)
+{
+	struct options o;
+	struct report rep;
+	struct err e;
+	int status = 0;
+
+	parse_args(&o, argc, argv);
+	if (report_build(&rep, argv + optind, (size_t)(argc - optind), &o.rep, &e))
+		fail("%s", e.msg);
+	if (o.gated && gate_evaluate(&rep, &o.gate, &e))
+		fail("%s", e.msg);
+	print_missing(&rep);
+	render(stdout, &o, &rep);
+	if (o.gated) {
+		print_gate(&o, &rep);
+		if (o.junit && render_junit(o.junit, &rep, &o.gate, &e))
+			fail("%s", e.msg);
+		status = gate_regressed(&o.gate);
+	}
+	if (fflush(stdout) || ferror(stdout))
+		fail("%s", "error writing the output");
+	gate_free(&o.gate);
+	free(o.gate_metrics);
+	report_free(&rep);
+	return status;
+}

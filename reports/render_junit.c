@@ -1,0 +1,75 @@
+/*
+ * The gate's verdicts as JUnit XML, the one report format Jenkins, GitLab and
+ * GitHub all display: one testcase per gated metric and run, a failure for
+ * each regression.
+ */
+#include <errno.h>
+#include <string.h>
+
+#include "render.h"
+
+static void xml_str(FILE *f, const char *s)
+{
+	for (; *s; s++)
+		switch (*s) {
+		case '&': fputs("&amp;", f); break;
+		case '<': fputs("&lt;", f); break;
+		case '>': fputs("&gt;", f); break;
+		case '"': fputs("&quot;", f); break;
+		default: fputc(*s, f);
+		}
+}
+
+static size_t failures(const struct gate *g)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < g->n_res; i++)
+		n += g->res[i].verdict == GATE_REGRESSION;
+	return n;
+}
+
+static void testcase(FILE *f, const struct report *rep, const struct gate *g,
+		     const struct gate_result *gr)
+{
+	const struct bench_cmp *b = &rep->benches[gr->bench];
+	char name[256], line[1024];
+
+	gate_metric_name(b, gr->metric, gr->param, name, sizeof(name));
+	gate_line(rep, gr, g->pct, line, sizeof(line));
+	fputs("    <testcase classname=\"mmdelta.", f);
+	xml_str(f, b->data.name);
+	fputs("\" name=\"", f);
+	xml_str(f, name);
+	fputs(" ", f);
+	xml_str(f, rep->runs[gr->run].name);
+	fputs("\" time=\"0\">\n", f);
+	if (gr->verdict == GATE_REGRESSION) {
+		fputs("      <failure type=\"regression\" message=\"", f);
+		xml_str(f, line);
+		fputs("\"/>\n", f);
+	} else {
+		fputs("      <system-out>", f);
+		xml_str(f, line);
+		fputs("</system-out>\n", f);
+	}
+	fputs("    </testcase>\n", f);
+}
+
+int render_junit(const char *path, const struct report *rep,
+		 const struct gate *g, struct err *e)
+{
+	FILE *f = fopen(path, "w");
+
+	if (!f)
+		return err_set(e, "--junit %s: %s", path, strerror(errno));
+	fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+		   "<testsuites>\n  <testsuite name=\"mmdelta-gate\" tests=\"%zu\" failures=\"%zu\" errors=\"0\">\n",
+		g->n_res, failures(g));
+	for (size_t i = 0; i < g->n_res; i++)
+		testcase(f, rep, g, &g->res[i]);
+	fputs("  </testsuite>\n</testsuites>\n", f);
+	if (fclose(f))
+		return err_set(e, "--junit %s: %s", path, strerror(errno));
+	return 0;
+}

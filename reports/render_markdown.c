@@ -1,0 +1,87 @@
+/*
+ * Markdown tables for pull requests and wikis: the text table's rows and
+ * numbers, with bold instead of asterisks for significant means (an asterisk
+ * is emphasis in markdown).
+ */
+#include <stdlib.h>
+
+#include "difftext.h"
+#include "render.h"
+#include "rows.h"
+
+static void md_cell(FILE *f, const struct bench_cmp *b, const struct row *rw,
+		    size_t r, const struct scale *sc)
+{
+	const struct cmp_cell *c = report_cell(b, rw->param, r, rw->metric);
+	const struct cmp_cell *base = report_cell(b, rw->param, 0, rw->metric);
+	int higher = b->data.metrics[rw->metric].higher_is_better;
+	const char *bold = rw->stat == ST_MEAN && c->test.outcome == TTEST_DIFFERENCE ? "**" : "";
+	double v, pct;
+
+	if (c->s.n == 0) {
+		fputs(" - |", f);
+		return;
+	}
+	if (!stat_value(&c->s, rw->stat, &v)) {
+		fputs(" n/a |", f);
+		return;
+	}
+	if (rw->stat != ST_COEFFVAR)
+		v /= sc->div;
+	pct = 0;
+	if (base->s.n == 0 || !stat_pct(&base->s, &c->s, rw->stat, higher, &pct))
+		fprintf(f, " %s%.2f (n/a)%s |", bold, v, bold);
+	else
+		fprintf(f, " %s%.2f (%.2f%%)%s |", bold, tidy2(v), tidy2(pct), bold);
+}
+
+static void md_header(FILE *f, const struct report *rep)
+{
+	fputs("| |", f);
+	for (size_t r = 0; r < rep->n_runs; r++)
+		fprintf(f, " %s%s |", rep->runs[r].name, rep->runs[r].partial ? " (partial)" : "");
+	fputs("\n|---|", f);
+	for (size_t r = 0; r < rep->n_runs; r++)
+		fputs("---:|", f);
+	fputc('\n', f);
+}
+
+static void md_metric(FILE *f, const struct report *rep,
+		      const struct bench_cmp *b, size_t m)
+{
+	char label[256], sentence[512];
+	struct row *rows;
+	size_t n = metric_rows(b, m, &rows);
+	struct scale sc;
+
+	metric_scale(b, m, &sc);
+	md_header(f, rep);
+	for (size_t i = 0; i < n; i++) {
+		metric_label(b, m, rows[i].param, label, sizeof(label));
+		fprintf(f, "| %s %s |", label, stat_name(rows[i].stat));
+		for (size_t r = 0; r < rep->n_runs; r++)
+			md_cell(f, b, &rows[i], r, &sc);
+		fputc('\n', f);
+	}
+	fputc('\n', f);
+	for (size_t p = 0; p < b->data.n_params; p++)
+		for (size_t r = 1; r < rep->n_runs; r++) {
+			metric_label(b, m, p, label, sizeof(label));
+			diff_sentence(rep, b, m, p, r, sentence, sizeof(sentence));
+			fprintf(f, "- %s %s: %s\n", label, rep->runs[r].name, sentence);
+		}
+	fputc('\n', f);
+	free(rows);
+}
+
+void render_markdown(FILE *f, const struct report *rep)
+{
+	for (size_t i = 0; i < rep->n_benches; i++) {
+		fprintf(f, "### %s\n\n", rep->benches[i].data.name);
+		for (size_t m = 0; m < rep->benches[i].data.n_metrics; m++)
+			md_metric(f, rep, &rep->benches[i], m);
+	}
+	fprintf(f, "Percentages: positive is better. Bold means: significant at %.1f%% confidence (%s t-test).\n",
+		report_confidence(rep),
+		rep->opt.test == TTEST_STUDENT ? "Student's" : "Welch's");
+}

@@ -1,0 +1,202 @@
+/* Building the comparison from run directories (see report.h). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "report.h"
+
+static void *xcalloc(size_t n, size_t size)
+{
+	void *p = calloc(n ? n : 1, size);
+
+	if (!p)
+		abort();
+	return p;
+}
+
+static int load_runs(struct report *rep, char *const *paths, struct err *e)
+{
+	rep->runs = xcalloc(rep->n_runs, sizeof(*rep->runs));
+	for (size_t r = 0; r < rep->n_runs; r++) {
+		struct run_info *ri = &rep->runs[r];
+
+		if (run_info_load(ri, paths[r], e))
+			return -1;
+		if (ri->partial && !rep->opt.allow_partial)
+			return err_set(e, "%s: partial run (status: %s); --allow-partial compares it anyway",
+				       ri->path, ri->status);
+	}
+	return 0;
+}
+
+static int in_all_runs(const struct report *rep, const char *bench)
+{
+	for (size_t r = 0; r < rep->n_runs; r++)
+		if (!run_has_bench(&rep->runs[r], bench))
+			return 0;
+	return 1;
+}
+
+static void note_missing(struct report *rep, size_t run, const char *bench)
+{
+	for (size_t i = 0; i < rep->n_missing; i++)
+		if (rep->missing[i].run == run && !strcmp(rep->missing[i].bench, bench))
+			return;
+	rep->missing = realloc(rep->missing, (rep->n_missing + 1) * sizeof(*rep->missing));
+	if (!rep->missing)
+		abort();
+	rep->missing[rep->n_missing++] = (struct missing_note){ run, strdup(bench) };
+}
+
+/* Every bench of every run: the common ones are compared, the rest noted. */
+static void sort_benches(struct report *rep, char ***common, size_t *n_common)
+{
+	*common = NULL;
+	*n_common = 0;
+	for (size_t r = 0; r < rep->n_runs; r++)
+		for (size_t i = 0; i < rep->runs[r].n_benches; i++) {
+			char *b = rep->runs[r].benches[i];
+
+			if (!in_all_runs(rep, b)) {
+				for (size_t o = 0; o < rep->n_runs; o++)
+					if (!run_has_bench(&rep->runs[o], b))
+						note_missing(rep, o, b);
+			} else if (r == 0) {
+				*common = realloc(*common, (*n_common + 1) * sizeof(char *));
+				if (!*common)
+					abort();
+				(*common)[(*n_common)++] = b;
+			}
+		}
+}
+
+static int same_metrics(const struct metric_def *a, const struct metric_def *b)
+{
+	return !strcmp(a->name, b->name) && !strcmp(a->label, b->label) &&
+	       !strcmp(a->unit, b->unit) && a->higher_is_better == b->higher_is_better;
+}
+
+/* Runs whose benches describe their metrics differently cannot be compared. */
+static int check_metrics(const struct bench_data *b, const char *path,
+			 const struct metric_def *m, size_t n, struct err *e)
+{
+	for (size_t i = 0; i < n || i < b->n_metrics; i++) {
+		if (i >= n || i >= b->n_metrics)
+			return err_set(e, "%s: %zu metrics, the baseline has %zu",
+				       path, n, b->n_metrics);
+		if (!same_metrics(&m[i], &b->metrics[i]))
+			return err_set(e, "%s:%zu: metric '%s' (%s, %s, %s) differs from the baseline's '%s' (%s, %s, %s)",
+				       path, i + 1, m[i].name, m[i].label, m[i].unit,
+				       m[i].higher_is_better ? "higher" : "lower",
+				       b->metrics[i].name, b->metrics[i].label, b->metrics[i].unit,
+				       b->metrics[i].higher_is_better ? "higher" : "lower");
+	}
+	return 0;
+}
+
+static int read_bench(struct report *rep, struct bench_data *b, struct err *e)
+{
+	char path[4096];
+
+	for (size_t r = 0; r < rep->n_runs; r++) {
+		struct metric_def *m;
+		size_t n;
+		int bad;
+
+		snprintf(path, sizeof(path), "%s/%s/metrics.tsv", rep->runs[r].path, b->name);
+		if (metrics_read(path, &m, &n, e))
+			return -1;
+		if (r == 0) {
+			b->metrics = m;
+			b->n_metrics = n;
+		} else {
+			bad = check_metrics(b, path, m, n, e);
+			metrics_free(m, n);
+			if (bad)
+				return -1;
+		}
+		snprintf(path, sizeof(path), "%s/%s/samples.tsv", rep->runs[r].path, b->name);
+		if (samples_read(b, r, path, e))
+			return -1;
+	}
+	return 0;
+}
+
+static void compute(const struct report *rep, struct bench_cmp *bc)
+{
+	const struct bench_data *b = &bc->data;
+
+	bc->cells = xcalloc(b->n_params * b->n_runs * b->n_metrics, sizeof(*bc->cells));
+	for (size_t p = 0; p < b->n_params; p++)
+		for (size_t r = 0; r < b->n_runs; r++)
+			for (size_t m = 0; m < b->n_metrics; m++) {
+				struct series *s = bench_cell(b, p, r, m);
+				struct cmp_cell *c = (struct cmp_cell *)report_cell(bc, p, r, m);
+				const struct cmp_cell *base = report_cell(bc, p, 0, m);
+
+				if (s->n)
+					summarize(s->v, s->n, &c->s);
+				if (r > 0)
+					ttest_compare(&base->s, &c->s, rep->opt.test,
+						      rep->opt.alpha, &c->test);
+			}
+}
+
+int report_build(struct report *rep, char *const *paths, size_t n_paths,
+		 const struct report_opts *opt, struct err *e)
+{
+	char **common;
+	size_t n_common;
+
+	*rep = (struct report){ .opt = *opt, .n_runs = n_paths };
+	if (load_runs(rep, paths, e))
+		return -1;
+	sort_benches(rep, &common, &n_common);
+	if (n_common == 0) {
+		free(common);
+		return err_set(e, "no bench is in every run (run '%s' holds %zu benches)",
+			       rep->runs[0].name, rep->runs[0].n_benches);
+	}
+	rep->benches = xcalloc(n_common, sizeof(*rep->benches));
+	for (size_t i = 0; i < n_common; i++) {
+		struct bench_cmp *bc = &rep->benches[rep->n_benches++];
+
+		bench_data_init(&bc->data, common[i], rep->n_runs);
+		if (read_bench(rep, &bc->data, e)) {
+			free(common);
+			return -1;
+		}
+		compute(rep, bc);
+	}
+	free(common);
+	return 0;
+}
+
+void report_free(struct report *rep)
+{
+	for (size_t i = 0; i < rep->n_benches; i++) {
+		bench_data_free(&rep->benches[i].data);
+		free(rep->benches[i].cells);
+	}
+	for (size_t i = 0; i < rep->n_missing; i++)
+		free(rep->missing[i].bench);
+	for (size_t r = 0; r < rep->n_runs; r++)
+		run_info_free(&rep->runs[r]);
+	free(rep->benches);
+	free(rep->missing);
+	free(rep->runs);
+	*rep = (struct report){ 0 };
+}
+
+const struct cmp_cell *report_cell(const struct bench_cmp *b, size_t param,
+				   size_t run, size_t metric)
+{
+	const struct bench_data *d = &b->data;
+
+	return &b->cells[(param * d->n_runs + run) * d->n_metrics + metric];
+}
+
+double report_confidence(const struct report *rep)
+{
+	return 100.0 * (1.0 - rep->opt.alpha);
+}

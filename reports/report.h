@@ -1,0 +1,53 @@
+/*
+ * The comparison itself: every summary and every test of every common bench,
+ * computed once.  The renderers (text, markdown, CSV, JSON) and the gate only
+ * read this, so all formats carry the same numbers.
+ */
+#ifndef MMDELTA_REPORT_H
+#define MMDELTA_REPORT_H
+
+#include "benchdata.h"
+#include "runinfo.h"
+#include "stats.h"
+#include "ttest.h"
+
+struct cmp_cell {
+	struct summary s;	/* s.n == 0: the run has no samples here */
+	struct ttest test;	/* against the baseline (run 0); not in run 0 */
+};
+
+struct bench_cmp {
+	struct bench_data data;
+	struct cmp_cell *cells;	/* indexed like data.cells */
+};
+
+struct missing_note {
+	size_t run;
+	char *bench;
+};
+
+struct report_opts {
+	double alpha;
+	enum ttest_kind test;
+	int allow_partial;
+};
+
+struct report {
+	struct report_opts opt;
+	struct run_info *runs;
+	size_t n_runs;
+	struct bench_cmp *benches;
+	size_t n_benches;
+	struct missing_note *missing;	/* benches some run lacks */
+	size_t n_missing;
+};
+
+int report_build(struct report *rep, char *const *paths, size_t n_paths,
+		 const struct report_opts *opt, struct err *e);
+void report_free(struct report *rep);
+const struct cmp_cell *report_cell(const struct bench_cmp *b, size_t param,
+				   size_t run, size_t metric);
+/* Confidence level in percent, as ministat prints it: 95.0 */
+double report_confidence(const struct report *rep);
+
+#endif

@@ -1,0 +1,119 @@
+/* Reading a run directory's meta status and bench list. */
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "runinfo.h"
+#include "tsv.h"
+
+/* "results/.x-1.partial/" -> "x-1", "results/x-1" -> "x-1" */
+static char *display_name(const char *path)
+{
+	char *copy = strdup(path), *base, *name;
+	size_t len = strlen(copy), n;
+
+	while (len > 1 && copy[len - 1] == '/')
+		copy[--len] = '\0';
+	base = strrchr(copy, '/');
+	base = base ? base + 1 : copy;
+	n = strlen(base);
+	if (base[0] == '.' && n > 9 && strcmp(base + n - 8, ".partial") == 0) {
+		base[n - 8] = '\0';
+		base++;
+	}
+	name = strdup(base);
+	free(copy);
+	return name;
+}
+
+static int read_status(struct run_info *r, struct err *e)
+{
+	char path[4096];
+	struct tsv t;
+	int got;
+
+	snprintf(path, sizeof(path), "%s/meta", r->path);
+	if (tsv_open(&t, path, e))
+		return err_set(e, "%s: not a run directory (no readable meta file)", r->path);
+	while ((got = tsv_next(&t, e)) == 1)
+		if (strncmp(t.buf, "status:", 7) == 0) {
+			r->status = strdup(t.buf + 7 + strspn(t.buf + 7, " "));
+			break;
+		}
+	tsv_close(&t);
+	if (got < 0)
+		return -1;
+	if (!r->status || !*r->status)
+		return err_set(e, "%s: no 'status:' line", path);
+	r->partial = strcmp(r->status, "complete") != 0;
+	return 0;
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* A bench directory is one that holds a metrics.tsv or a samples.tsv. */
+static int is_bench_dir(const char *run, const char *name)
+{
+	char path[4096];
+	struct stat st;
+
+	snprintf(path, sizeof(path), "%s/%s/metrics.tsv", run, name);
+	if (stat(path, &st) == 0)
+		return 1;
+	snprintf(path, sizeof(path), "%s/%s/samples.tsv", run, name);
+	return stat(path, &st) == 0;
+}
+
+static int list_benches(struct run_info *r, struct err *e)
+{
+	DIR *d = opendir(r->path);
+	struct dirent *de;
+
+	if (!d)
+		return err_set(e, "%s: %s", r->path, strerror(errno));
+	while ((de = readdir(d))) {
+		if (de->d_name[0] == '.' || !is_bench_dir(r->path, de->d_name))
+			continue;
+		r->benches = realloc(r->benches, (r->n_benches + 1) * sizeof(char *));
+		if (!r->benches)
+			abort();
+		r->benches[r->n_benches++] = strdup(de->d_name);
+	}
+	closedir(d);
+	qsort(r->benches, r->n_benches, sizeof(char *), cmp_str);
+	return 0;
+}
+
+int run_info_load(struct run_info *r, const char *path, struct err *e)
+{
+	struct stat st;
+
+	*r = (struct run_info){ .path = strdup(path), .name = display_name(path) };
+	if (stat(path, &st) || !S_ISDIR(st.st_mode))
+		return err_set(e, "%s: no such run directory", path);
+	if (read_status(r, e) || list_benches(r, e))
+		return -1;
+	return 0;
+}
+
+void run_info_free(struct run_info *r)
+{
+	for (size_t i = 0; i < r->n_benches; i++)
+		free(r->benches[i]);
+	free(r->benches);
+	free(r->path);
+	free(r->name);
+	free(r->status);
+	*r = (struct run_info){ 0 };
+}
+
+int run_has_bench(const struct run_info *r, const char *bench)
+{
+	return bsearch(&bench, r->benches, r->n_benches, sizeof(char *), cmp_str) != NULL;
+}

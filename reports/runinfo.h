@@ -1,0 +1,26 @@
+/*
+ * What the comparison needs to know about a run directory: its display name,
+ * its status from `meta`, and the benches it holds (DESIGN.md, "A run
+ * directory").
+ */
+#ifndef MMDELTA_RUNINFO_H
+#define MMDELTA_RUNINFO_H
+
+#include <stddef.h>
+
+#include "err.h"
+
+struct run_info {
+	char *path;
+	char *name;	/* basename, with a partial run's ".NAME.partial" undone */
+	char *status;	/* "complete", "running", "interrupted", "failed", ... */
+	int partial;	/* status is not "complete" */
+	char **benches;	/* sorted */
+	size_t n_benches;
+};
+
+int run_info_load(struct run_info *r, const char *path, struct err *e);
+void run_info_free(struct run_info *r);
+int run_has_bench(const struct run_info *r, const char *bench);
+
+#endif

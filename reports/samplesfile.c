@@ -1,0 +1,85 @@
+/* Parsing BENCH/samples.tsv: one row per measured value. */
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "benchdata.h"
+#include "tsv.h"
+
+static int parse_row(struct bench_data *b, size_t run, const struct tsv *t,
+		     struct err *e)
+{
+	char *end;
+	int m;
+	double v;
+
+	if (t->nf != 4)
+		return err_set(e, "%s:%zu: expected 4 tab-separated fields (metric, param, iteration, value), got %d",
+			       t->path, t->line, t->nf);
+	m = bench_metric_index(b, t->field[0]);
+	if (m < 0)
+		return err_set(e, "%s:%zu: metric '%s' is not in metrics.tsv",
+			       t->path, t->line, t->field[0]);
+	if (!*t->field[1])
+		return err_set(e, "%s:%zu: empty param (use '-' when nothing is swept)",
+			       t->path, t->line);
+	errno = 0;
+	strtoull(t->field[2], &end, 10);
+	if (!*t->field[2] || *end || errno || t->field[2][0] == '-')
+		return err_set(e, "%s:%zu: iteration '%s' is not a non-negative integer",
+			       t->path, t->line, t->field[2]);
+	errno = 0;
+	v = strtod(t->field[3], &end);
+	if (!*t->field[3] || *end || errno == ERANGE || !isfinite(v))
+		return err_set(e, "%s:%zu: value '%s' is not a finite number",
+			       t->path, t->line, t->field[3]);
+	series_push(bench_cell(b, bench_param(b, t->field[1]), run, (size_t)m), v);
+	return 0;
+}
+
+/* A declared metric without a single sample means a run that lost data. */
+static int check_complete(const struct bench_data *b, size_t run,
+			  const char *path, struct err *e)
+{
+	for (size_t m = 0; m < b->n_metrics; m++) {
+		size_t n = 0;
+
+		for (size_t p = 0; p < b->n_params; p++)
+			n += bench_cell(b, p, run, m)->n;
+		if (n == 0)
+			return err_set(e, "%s: no samples of metric '%s'",
+				       path, b->metrics[m].name);
+	}
+	return 0;
+}
+
+static int is_header(const struct tsv *t)
+{
+	return t->nf == 4 && !strcmp(t->field[0], "metric") &&
+	       !strcmp(t->field[1], "param") && !strcmp(t->field[2], "iteration") &&
+	       !strcmp(t->field[3], "value");
+}
+
+int samples_read(struct bench_data *b, size_t run, const char *path,
+		 struct err *e)
+{
+	struct tsv t;
+	int r;
+
+	if (tsv_open(&t, path, e))
+		return -1;
+	r = tsv_next(&t, e);
+	if (r == 0)
+		r = err_set(e, "%s: empty file (no header)", path);
+	else if (r == 1 && !is_header(&t))
+		r = err_set(e, "%s:1: header must be '%s'", path,
+			    "metric<TAB>param<TAB>iteration<TAB>value");
+	else if (r == 1)
+		while ((r = tsv_next(&t, e)) == 1 && (r = parse_row(b, run, &t, e)) == 0)
+			r = 1;
+	tsv_close(&t);
+	if (r)
+		return -1;
+	return check_complete(b, run, path, e);
+}

@@ -1,0 +1,34 @@
+/*
+ * The statistics a table row can show, and the "positive means better"
+ * percentage of each against the baseline (mmtests' convention, DESIGN.md).
+ */
+#ifndef MMDELTA_STATROWS_H
+#define MMDELTA_STATROWS_H
+
+#include "stats.h"
+
+enum stat_id {
+	ST_MIN, ST_MEAN, ST_STDDEV, ST_MAX, ST_RANGE, ST_COEFFVAR,
+	ST_MEDIAN, ST_P90, ST_P95, ST_P99, ST_COUNT
+};
+
+/*
+ * Row name as printed after the metric label: "min", "mean", ...  The
+ * coefficient of variation is "cv" so that "Elapsed cv" fits the 14-column
+ * label of the munlock thread's table.
+ */
+const char *stat_name(enum stat_id id);
+/* 0 when the statistic is undefined for s (stddev of one sample). */
+int stat_value(const struct summary *s, enum stat_id id, double *v);
+/*
+ * Percentage of new against base, positive = better: 100 - new*100/base
+ * where lower is better, new*100/base - 100 where higher is better.  Spread
+ * (stddev, coeffvar, range) is always lower-is-better.  0 when undefined
+ * (a statistic missing, or a zero baseline with a non-zero new value).
+ */
+int stat_pct(const struct summary *base, const struct summary *new,
+	     enum stat_id id, int higher_is_better, double *pct);
+/* The same formula, for callers that already hold the two values. */
+int pct_better(double base, double new, int higher_is_better, double *pct);
+
+#endif
