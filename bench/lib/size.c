@@ -35,6 +35,7 @@ int size_parse(const char *s, uint64_t memtotal, uint64_t *out, const char **why
 	if (*end == '\0') {
 		*out = n;
 	} else if (end[0] == '%' && end[1] == '\0') {
+		/* More than all of memory can never fit: refused, never capped. */
 		if (n == 0 || n > 100) {
 			*why = "percentage must be 1-100";
 			return -1;
@@ -45,7 +46,6 @@ int size_parse(const char *s, uint64_t memtotal, uint64_t *out, const char **why
 		}
 		/* Page-align: a share of memory is used as a mapping length. */
 		*out = (memtotal / 100 * n) & ~4095ull;
-		return 0;
 	} else if (unit_shift(end[0]) > 0 && (end[1] == '\0' ||
 		   ((end[1] == 'B' || end[1] == 'b') && end[2] == '\0') ||
 		   (end[1] == 'i' && end[2] == 'B' && end[3] == '\0'))) {
