@@ -69,6 +69,7 @@ test: deps
 	$(MAKE) all
 	$(MAKE) shellcheck
 	$(MAKE) unit
+	$(MAKE) fuzz-short
 	$(MAKE) cli
 
 install: all
@@ -79,3 +80,5 @@ install: all
 
 clean:
 	rm -rf build $(BENCHES) $(TOOLS) bench/lib/*.o reports/*.o
+
+include tests/fuzz/fuzz.mk

@@ -1,0 +1,64 @@
+/*
+ * libFuzzer target: samples.tsv as compare.sh's stats tool reads it.  The
+ * input is read as the samples of two runs of a bench declaring two
+ * metrics, so the union of sweep parameters across runs is exercised too.
+ * An accepted file gave every metric a finite sample; a refused one has a
+ * message that starts with the file name (and line), as the README promises.
+ */
+#include "benchdata.h"
+#include "infile.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void declare_metrics(struct bench_data *b)
+{
+	static const char *names[][3] = { { "elapsed", "Elapsed", "s" }, { "pages", "Pages", "count" } };
+
+	b->n_metrics = 2;
+	b->metrics = calloc(2, sizeof(*b->metrics));
+	if (!b->metrics)
+		abort();
+	for (int i = 0; i < 2; i++)
+		b->metrics[i] = (struct metric_def){ strdup(names[i][0]), strdup(names[i][1]),
+						      strdup(names[i][2]), 0 };
+}
+
+static void check_read(struct bench_data *b, size_t run, const char *path)
+{
+	struct err e = { "" };
+
+	if (samples_read(b, run, path, &e)) {
+		if (strncmp(e.msg, path, strlen(path)) || e.msg[strlen(path)] != ':')
+			abort();
+		return;
+	}
+	for (size_t m = 0; m < b->n_metrics; m++) {
+		size_t n = 0;
+
+		for (size_t p = 0; p < b->n_params; p++) {
+			const struct series *s = bench_cell(b, p, run, m);
+
+			for (size_t i = 0; i < s->n; i++)
+				if (!isfinite(s->v[i]))
+					abort();
+			n += s->n;
+		}
+		if (n == 0)
+			abort();
+	}
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	struct bench_data b;
+	const char *path = infile_write(data, size);
+
+	bench_data_init(&b, "fuzz", 2);
+	declare_metrics(&b);
+	check_read(&b, 0, path);
+	check_read(&b, 1, path);
+	bench_data_free(&b);
+	return 0;
+}
