@@ -10,6 +10,7 @@ PACKAGES=(
 	libgsl-dev            # t distribution for the significance test (reports/)
 	libcmocka-dev         # C unit tests
 	bats shellcheck jq    # CLI tests, shell lint, JSON checks in tests
+	clang                 # libFuzzer targets (make fuzz, make test)
 	ministat              # independent oracle for the statistics tests
 	gnuplot-nox           # plots
 	linux-perf            # perfstat, mmaplock and profile monitors
