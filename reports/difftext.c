@@ -19,7 +19,9 @@ static void difference(const struct ttest *t, const struct scale *sc,
 		       double conf, char *buf, size_t len)
 {
 	double d = t->diff / sc->div, e = t->ci_half / sc->div;
-	int dec = sig_decimals(e), pdec = sig_decimals(t->ci_half_pct);
+	/* constant samples have no interval: show the difference itself */
+	int dec = sig_decimals(e > 0 ? e : fabs(d));
+	int pdec = sig_decimals(e > 0 ? t->ci_half_pct : fabs(t->diff_pct));
 	int o;
 
 	o = snprintf(buf, len, "Difference at %.1f%% confidence: %.*f ± %.*f%s%s",

@@ -38,15 +38,17 @@ static void fail(const char *fmt, const char *arg)
 	exit(2);
 }
 
-static double parse_number(const char *opt, const char *s, double lo, double hi)
+/* A number with lo < v < hi (lo <= v when lo_ok), or exit naming the option. */
+static double parse_number(const char *opt, const char *s, double lo, int lo_ok,
+			   double hi, const char *expected)
 {
 	char *end;
 	double v;
 
 	errno = 0;
 	v = strtod(s, &end);
-	if (!*s || *end || errno || !isfinite(v) || v <= lo || v >= hi) {
-		fprintf(stderr, "mmstat: %s '%s': not a number in (%g, %g)\n", opt, s, lo, hi);
+	if (!*s || *end || errno || !isfinite(v) || v < lo || (v == lo && !lo_ok) || v >= hi) {
+		fprintf(stderr, "mmstat: %s '%s': expected %s\n", opt, s, expected);
 		exit(2);
 	}
 	return v;
@@ -76,14 +78,18 @@ static void parse_option(struct options *o, int c, const char *arg)
 {
 	switch (c) {
 	case 'f': o->format = parse_format(arg); break;
-	case 'a': o->rep.alpha = parse_number("--alpha", arg, 0, 1); break;
+	case 'a': o->rep.alpha = parse_number("--alpha", arg, 0, 0, 1, "a level between 0 and 1, such as 0.05");
+		break;
 	case 't':
 		if (strcmp(arg, "welch") && strcmp(arg, "student"))
 			fail("--test '%s': expected welch or student", arg);
 		o->rep.test = strcmp(arg, "student") ? TTEST_WELCH : TTEST_STUDENT;
 		break;
 	case 'p': o->rep.allow_partial = 1; break;
-	case 'g': o->gated = 1; o->gate.pct = parse_number("--gate", arg, -1e-300, 1e9); break;
+	case 'g':
+		o->gated = 1;
+		o->gate.pct = parse_number("--gate", arg, 0, 1, 1e9, "a percentage, 0 or more");
+		break;
 	case 'm': add_gate_metric(o, arg); break;
 	case 'j': o->junit = arg; break;
 	default: exit(2);	/* getopt printed the problem */

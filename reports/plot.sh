@@ -111,12 +111,23 @@ draw() {
 	printf '%s\t%s\t%s\t%s\n' "$bench" "$metric" "$kind" "$out"
 }
 
+# "FACTOR LABEL" for the axes: the tables' unit when there is JSON, so the
+# plot beside a table reads in the same unit.
+display_unit() {
+	local bench=$1 metric=$2 unit=$3
+	if [ -n "$JSON" ] && [ -n "$(json_metric "$bench" "$metric")" ]; then
+		json_metric "$bench" "$metric" | jq -r '"\(1 / (.display_divisor // 1)) \(.display_unit // .unit)"'
+	else
+		unit_scale "$unit" "$(metric_maxabs "$bench" "$metric" "${RUNS[@]}")"
+	fi
+}
+
 # All plots of one metric of one bench.
 plot_metric() {
 	local bench=$1 metric=$2 label=$3 unit=$4 better=$5 params=$6
 	local dir=$WORK/$bench-$metric scale ulabel nparams swept xlabel
 	mkdir -p "$dir"
-	read -r scale ulabel < <(unit_scale "$unit" "$(metric_maxabs "$bench" "$metric" "${RUNS[@]}")")
+	read -r scale ulabel < <(display_unit "$bench" "$metric" "$unit")
 	nparams=$(wc -l <"$params")
 	swept=$(sweep_key "${RUNS[0]}/$bench")
 	local ylabel="$label [$ulabel] ($better is better)"
@@ -135,7 +146,7 @@ plot_metric() {
 	draw runseq "$dir" "$bench" "$metric" "$OUTDIR/$bench-$metric-runseq"
 
 	[ -n "$JSON" ] || return 0
-	plot_json_metric "$bench" "$metric" "$label" "$ulabel" "$scale" "$better" "$dir" "$params" "$swept"
+	plot_json_metric "$bench" "$metric" "$label" "$dir" "$params" "$swept"
 }
 
 # The key run.sh swept for this bench ("SIZE"), from its config; "value" if

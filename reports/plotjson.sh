@@ -1,3 +1,78 @@
-# The plots drawn from compare.sh's JSON: delta with confidence intervals, sweep.
+# The plots drawn from compare.sh's JSON (docs/compare-json.md): the delta
+# chart and the sweep plot.  Their numbers — means, standard deviations, the
+# confidence interval of each difference and its significance — are the ones
+# the tables print; nothing here recomputes a statistic.
 # shellcheck shell=bash
-plot_json_metric() { :; }
+
+# The JSON object of one metric of one bench, compact, or nothing.
+json_metric() {
+	jq -c --arg b "$1" --arg m "$2" \
+		'.benches[] | select(.name == $b) | .metrics[] | select(.metric == $m)' "$JSON"
+}
+
+# Index of each run name in the JSON's run list, as "name<TAB>index" (0 =
+# baseline): the colours follow the run's position, as in every other plot.
+json_run_index() {
+	jq -r '.runs | to_entries[] | "\(.value.name)\t\(.key)"' "$JSON"
+}
+
+# Delta rows "x  pct  ci_half_pct  significant(0|1)  run_index" for every run but
+# the baseline: pct is the change of the mean in the tables' convention
+# (positive = better), its error bar the half-width of the CI of the
+# difference.  Runs stand side by side in a group per swept value.
+delta_data() {
+	local metric_json=$1 nruns=$2 out=$3
+	jq -r --argjson R "$nruns" --argjson idx "$(json_run_index | jq -R 'split("\t") | {(.[0]): (.[1] | tonumber)}' | jq -s add)" '
+		.params | to_entries[] | .key as $g | .value.runs[] | select(.test != null) |
+		[($g * $R + $idx[.run]), .pct.mean, (.test.ci_half_pct // "NaN"), (if .test.significant then 1 else 0 end), $idx[.run]] |
+		@tsv' <<<"$metric_json" >"$out"
+}
+
+# Sweep blocks, one per run (two blank lines apart, so gnuplot's `index`
+# finds run i at block i-1 even when a run lacks a value):
+#   param_index  mean  stddev   (in display units)
+sweep_data() {
+	local metric_json=$1 nruns=$2 divisor=$3 out=$4 r
+	: >"$out"
+	for ((r = 0; r < nruns; r++)); do
+		jq -r --argjson r "$r" --argjson d "$divisor" --argjson names "$(jq -c '[.runs[].name]' "$JSON")" '
+			.params | to_entries[] | .key as $g | .value.runs[] | select(.run == $names[$r]) |
+			[$g, .mean / $d, ((.stddev // 0) / $d)] | @tsv' <<<"$metric_json" >>"$out"
+		printf '\n\n' >>"$out"
+	done
+}
+
+# X labels of the delta chart: run names, or the swept value per group.
+delta_xtics() {
+	local params=$1 out=$2 nparams i
+	nparams=$(wc -l <"$params")
+	if [ "$nparams" -le 1 ]; then
+		for ((i = 1; i < ${#RUNS[@]}; i++)); do printf '%s\t%s\n' "$i" "$(run_name "${RUNS[$i]}")"; done >"$out"
+	else
+		awk -v R="${#RUNS[@]}" '{ printf "%s\t%s\n", (NR - 1) * R + R / 2, $0 }' "$params" >"$out"
+	fi
+}
+
+plot_json_metric() {
+	local bench=$1 metric=$2 label=$3 dir=$4 params=$5 swept=$6
+	local mj nparams divisor unit ylabel
+	mj=$(json_metric "$bench" "$metric")
+	[ -n "$mj" ] || { say "plot: $bench $metric: not in the JSON, no delta or sweep plot"; return 0; }
+	nparams=$(wc -l <"$params")
+	if [ ${#RUNS[@]} -gt 1 ]; then
+		delta_data "$mj" "${#RUNS[@]}" "$dir/delta.dat"
+		delta_xtics "$params" "$dir/xtics.dat"
+		write_vars "$dir" "$bench: $label, change of the mean against $(run_name "${RUNS[0]}")" \
+			"change of the mean [%] (positive is better)" \
+			"$([ "$nparams" -gt 1 ] && echo "$swept" || echo run)" "$OUTDIR/$bench-$metric-delta" "$nparams"
+		draw delta "$dir" "$bench" "$metric" "$OUTDIR/$bench-$metric-delta"
+	fi
+	[ "$nparams" -gt 1 ] || return 0
+	read -r divisor unit < <(jq -r '"\(.display_divisor // 1) \(.display_unit // .unit)"' <<<"$mj")
+	sweep_data "$mj" "${#RUNS[@]}" "$divisor" "$dir/sweep.dat"
+	awk '{ printf "%d\t%s\n", NR - 1, $0 }' "$params" >"$dir/xtics.dat"
+	ylabel="$label [$unit] ($(jq -r .better <<<"$mj") is better)"
+	write_vars "$dir" "$bench: $label against $swept (mean ± stddev)" "$ylabel" "$swept" \
+		"$OUTDIR/$bench-$metric-sweep" "$nparams"
+	draw sweep "$dir" "$bench" "$metric" "$OUTDIR/$bench-$metric-sweep"
+}

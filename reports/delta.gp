@@ -1,0 +1,27 @@
+# Delta chart of one metric: each run's change of the mean against the
+# baseline, in percent (positive is better, as in the tables), with the
+# confidence interval of the difference as error bars.  A significant change
+# is a solid bar with a star; a bar whose interval covers zero is pale.
+# gnuplot -c delta.gp DATADIR (DATADIR holds vars.gp, delta.dat, xtics.dat)
+load ARG1.'/vars.gp'
+load REPORTS.'/style.gp'
+set xrange [0.3 : NPARAMS * NRUNS - 0.3]
+set xtics scale 0
+set xzeroaxis lt -1 lw 1
+# the zero line must be on the plot even when every change is large
+set autoscale yfix
+set yrange [*<0:0<*]
+set boxwidth 0.6 absolute
+# column 5 is the run's index (0 = baseline), for its colour
+bar(i, s) = ($5 == i - 1 && $4 == s) ? $2 : NaN
+do for [fmt in 'png svg'] {
+	call REPORTS.'/term.gp' fmt
+	plot for [i=2:NRUNS] ARG1.'/delta.dat' using 1:(bar(i, 1)) with boxes fill solid 0.8 border lc rgb COLORS[i] notitle, \
+	     for [i=2:NRUNS] ARG1.'/delta.dat' using 1:(bar(i, 0)) with boxes fill solid 0.2 border lc rgb COLORS[i] notitle, \
+	     ARG1.'/delta.dat' using 1:2:3 with yerrorbars pt 7 ps 0.4 lw 1.5 lc rgb '#222222' title 'confidence interval', \
+	     '' using 1:($2 + ($2 >= 0 ? 1 : -1) * $3):($4 == 1 ? '*' : '') with labels offset 0, char 0.3 font ',14' notitle, \
+	     NaN with boxes fill solid 0.8 lc rgb '#777777' title 'significant (*)', \
+	     NaN with boxes fill solid 0.2 lc rgb '#777777' title 'no difference proven', \
+	     for [i=2:(NPARAMS > 1 ? NRUNS : 1)] NaN with boxes fill solid 0.8 lc rgb COLORS[i] title NAMES[i], \
+	     ARG1.'/xtics.dat' using 1:(NaN):xtic(2) notitle
+}

@@ -1,0 +1,223 @@
+/*
+ * reports/ statistics against hand-computed figures and printed t tables
+ * (critical values from any statistics textbook, not from GSL).
+ */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <cmocka.h>
+
+#include "difftext.h"
+#include "stats.h"
+#include "statrows.h"
+#include "ttest.h"
+#include "units.h"
+
+#define NEAR(a, b, tol) assert_true(fabs((a) - (b)) <= (tol))
+
+static void summary_of_five_values(void **state)
+{
+	double x[] = { 5, 1, 4, 2, 3 };
+	struct summary s;
+
+	(void)state;
+	summarize(x, 5, &s);
+	assert_int_equal(s.n, 5);
+	NEAR(s.min, 1, 0);
+	NEAR(s.max, 5, 0);
+	NEAR(s.range, 4, 0);
+	NEAR(s.mean, 3, 1e-15);
+	NEAR(s.median, 3, 1e-15);
+	/* sum of squared deviations 10, n-1 = 4: sqrt(2.5) */
+	NEAR(s.stddev, 1.5811388300841898, 1e-15);
+	NEAR(s.coeffvar, 100 * 1.5811388300841898 / 3, 1e-12);
+	/* type 7: 1 + 0.9 * 4 = position 4.6 -> 4 + 0.6 */
+	NEAR(s.p90, 4.6, 1e-12);
+	NEAR(s.p99, 4.96, 1e-12);
+}
+
+static void one_sample_has_no_stddev(void **state)
+{
+	double x[] = { 3.3 };
+	struct summary s;
+	double v;
+
+	(void)state;
+	summarize(x, 1, &s);
+	assert_false(s.has_stddev);
+	assert_false(stat_value(&s, ST_STDDEV, &v));
+	assert_false(stat_value(&s, ST_COEFFVAR, &v));
+	NEAR(s.range, 0, 0);
+}
+
+static void percentages_positive_means_better(void **state)
+{
+	double pct;
+
+	(void)state;
+	assert_true(pct_better(3.38, 1.90, 0, &pct));
+	NEAR(pct, 100 - 190 / 3.38, 1e-12);
+	assert_true(pct_better(100, 110, 1, &pct));
+	NEAR(pct, 10, 1e-12);
+	assert_true(pct_better(2.5, 2.5, 0, &pct));
+	assert_true(pct == 0 && !signbit(pct));
+	assert_true(pct_better(0, 0, 0, &pct));
+	assert_false(pct_better(0, 1, 0, &pct));
+}
+
+static void spread_is_lower_is_better_even_for_rates(void **state)
+{
+	double a[] = { 1, 2, 3 }, b[] = { 1, 3, 5 };
+	struct summary sa, sb;
+	double pct;
+
+	(void)state;
+	summarize(a, 3, &sa);
+	summarize(b, 3, &sb);
+	assert_true(stat_pct(&sa, &sb, ST_RANGE, 1, &pct));
+	NEAR(pct, -100, 1e-12);	/* range 2 -> 4 is worse */
+	assert_true(stat_pct(&sa, &sb, ST_MEAN, 1, &pct));
+	NEAR(pct, 50, 1e-12);	/* mean 2 -> 3 is better when higher is */
+}
+
+/* Two sets of 3 with stddev 1: pooled s = 1, se = sqrt(2/3), df = 4. */
+static void student_matches_the_t_table(void **state)
+{
+	double a[] = { 1, 2, 3 }, b[] = { 4, 5, 6 };
+	struct summary sa, sb;
+	struct ttest t;
+
+	(void)state;
+	summarize(a, 3, &sa);
+	summarize(b, 3, &sb);
+	ttest_compare(&sa, &sb, TTEST_STUDENT, 0.05, &t);
+	NEAR(t.df, 4, 0);
+	NEAR(t.diff, 3, 1e-15);
+	NEAR(t.t, 3 / sqrt(2.0 / 3), 1e-12);
+	/* t(0.975, 4) = 2.776 in the tables */
+	NEAR(t.ci_half, 2.776 * sqrt(2.0 / 3), 1e-3);
+	assert_int_equal(t.outcome, TTEST_DIFFERENCE);
+	NEAR(t.diff_pct, 150, 1e-12);
+}
+
+/* At t exactly the table's critical value, p is alpha. */
+static void p_value_at_the_critical_value_is_alpha(void **state)
+{
+	double crit = 2.776445105;	/* t(0.975, 4) to 10 digits */
+	double a[] = { 1, 2, 3 }, b[] = { 1, 2, 3 };
+	struct summary sa, sb;
+	struct ttest t;
+
+	(void)state;
+	for (int i = 0; i < 3; i++)
+		b[i] += crit * sqrt(2.0 / 3);
+	summarize(a, 3, &sa);
+	summarize(b, 3, &sb);
+	ttest_compare(&sa, &sb, TTEST_STUDENT, 0.05, &t);
+	NEAR(t.p, 0.05, 1e-8);
+}
+
+/* Welch-Satterthwaite by hand: va = 1, vb = 4, na = nb = 3. */
+static void welch_degrees_of_freedom(void **state)
+{
+	double a[] = { 1, 2, 3 }, b[] = { 0, 2, 4 };
+	struct summary sa, sb;
+	struct ttest t;
+
+	(void)state;
+	summarize(a, 3, &sa);
+	summarize(b, 3, &sb);
+	ttest_compare(&sa, &sb, TTEST_WELCH, 0.05, &t);
+	/* (1/3 + 4/3)^2 / ((1/3)^2/2 + (4/3)^2/2) = (25/9) / (17/18) = 50/17 */
+	NEAR(t.df, 50.0 / 17, 1e-12);
+	NEAR(t.diff, 0, 1e-15);
+	NEAR(t.p, 1, 1e-12);
+	assert_int_equal(t.outcome, TTEST_NO_DIFFERENCE);
+}
+
+static void fewer_than_two_samples_is_no_test(void **state)
+{
+	double a[] = { 1, 2, 3 }, b[] = { 5 };
+	struct summary sa, sb;
+	struct ttest t;
+
+	(void)state;
+	summarize(a, 3, &sa);
+	summarize(b, 1, &sb);
+	ttest_compare(&sa, &sb, TTEST_WELCH, 0.05, &t);
+	assert_int_equal(t.outcome, TTEST_NOT_DONE);
+	assert_non_null(t.why_not);
+}
+
+static void constant_sets_differ_exactly(void **state)
+{
+	double a[] = { 7, 7 }, b[] = { 8, 8 }, c[] = { 7, 7, 7 };
+	struct summary sa, sb, sc;
+	struct ttest t;
+
+	(void)state;
+	summarize(a, 2, &sa);
+	summarize(b, 2, &sb);
+	summarize(c, 3, &sc);
+	ttest_compare(&sa, &sb, TTEST_WELCH, 0.05, &t);
+	assert_int_equal(t.outcome, TTEST_DIFFERENCE);
+	NEAR(t.ci_half, 0, 0);
+	assert_false(isnan(t.p));
+	ttest_compare(&sa, &sc, TTEST_WELCH, 0.05, &t);
+	assert_int_equal(t.outcome, TTEST_NO_DIFFERENCE);
+}
+
+static void interval_printed_to_two_significant_digits(void **state)
+{
+	(void)state;
+	assert_int_equal(sig_decimals(0.0261936), 3);
+	assert_int_equal(sig_decimals(0.771534), 2);
+	assert_int_equal(sig_decimals(2.5), 1);
+	assert_int_equal(sig_decimals(12.3), 0);
+	assert_int_equal(sig_decimals(0), 2);
+}
+
+static void display_units(void **state)
+{
+	struct scale sc;
+
+	(void)state;
+	unit_scale("s", 3.39, &sc);
+	assert_string_equal(sc.unit, "s");
+	assert_false(sc.scaled);
+	unit_scale("s", 0.0023, &sc);
+	assert_string_equal(sc.unit, "ms");
+	NEAR(sc.div, 1e-3, 0);
+	unit_scale("ns", 3395, &sc);
+	assert_string_equal(sc.unit, "µs");
+	NEAR(sc.div, 1e3, 1e-9);
+	unit_scale("bytes", 3 << 20, &sc);
+	assert_string_equal(sc.unit, "MiB");
+	unit_scale("ops/s", 101200, &sc);
+	assert_string_equal(sc.unit, "Kops/s");
+	unit_scale("count", 1e6, &sc);
+	assert_string_equal(sc.unit, "M");
+	unit_scale("s", 0, &sc);
+	assert_false(sc.scaled);
+	assert_int_equal(display_width("ns/page(µs)"), 11);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(summary_of_five_values),
+		cmocka_unit_test(one_sample_has_no_stddev),
+		cmocka_unit_test(percentages_positive_means_better),
+		cmocka_unit_test(spread_is_lower_is_better_even_for_rates),
+		cmocka_unit_test(student_matches_the_t_table),
+		cmocka_unit_test(p_value_at_the_critical_value_is_alpha),
+		cmocka_unit_test(welch_degrees_of_freedom),
+		cmocka_unit_test(fewer_than_two_samples_is_no_test),
+		cmocka_unit_test(constant_sets_differ_exactly),
+		cmocka_unit_test(interval_printed_to_two_significant_digits),
+		cmocka_unit_test(display_units),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
