@@ -16,12 +16,12 @@ set boxwidth 0.6 absolute
 bar(i, s) = ($5 == i - 1 && $4 == s) ? $2 : NaN
 do for [fmt in 'png svg'] {
 	call REPORTS.'/term.gp' fmt
-	plot for [i=2:NRUNS] ARG1.'/delta.dat' using 1:(bar(i, 1)) with boxes fill solid 0.8 border lc rgb COLORS[i] notitle, \
-	     for [i=2:NRUNS] ARG1.'/delta.dat' using 1:(bar(i, 0)) with boxes fill solid 0.2 border lc rgb COLORS[i] notitle, \
+	plot for [i=2:NRUNS] ARG1.'/delta.dat' using 1:(bar(i, 1)) with boxes fill solid 0.8 border lc rgb COLORS[i] fc rgb COLORS[i] notitle, \
+	     for [i=2:NRUNS] ARG1.'/delta.dat' using 1:(bar(i, 0)) with boxes fill solid 0.2 border lc rgb COLORS[i] fc rgb COLORS[i] notitle, \
 	     ARG1.'/delta.dat' using 1:2:3 with yerrorbars pt 7 ps 0.4 lw 1.5 lc rgb '#222222' title 'confidence interval', \
 	     '' using 1:($2 + ($2 >= 0 ? 1 : -1) * $3):($4 == 1 ? '*' : '') with labels offset 0, char 0.3 font ',14' notitle, \
-	     NaN with boxes fill solid 0.8 lc rgb '#777777' title 'significant (*)', \
-	     NaN with boxes fill solid 0.2 lc rgb '#777777' title 'no difference proven', \
-	     for [i=2:(NPARAMS > 1 ? NRUNS : 1)] NaN with boxes fill solid 0.8 lc rgb COLORS[i] title NAMES[i], \
+	     NaN with boxes fill solid 0.8 lc rgb '#777777' fc rgb '#777777' title 'significant (*)', \
+	     NaN with boxes fill solid 0.2 lc rgb '#777777' fc rgb '#777777' title 'no difference proven', \
+	     for [i=2:(NPARAMS > 1 ? NRUNS : 1)] NaN with boxes fill solid 0.8 lc rgb COLORS[i] fc rgb COLORS[i] title NAMES[i], \
 	     ARG1.'/xtics.dat' using 1:(NaN):xtic(2) notitle
 }
