@@ -69,6 +69,7 @@ static void csv_cell(FILE *f, const struct report *rep, const struct bench_cmp *
 	const struct metric_def *md = &b->data.metrics[m];
 	const struct cmp_cell *c = report_cell(b, p, r, m), *base = report_cell(b, p, 0, m);
 	double v = 0;
+	int has;
 
 	csv_str(f, b->data.name);
 	fputc(',', f);
@@ -80,11 +81,16 @@ static void csv_cell(FILE *f, const struct report *rep, const struct bench_cmp *
 	fputc(',', f);
 	csv_str(f, rep->runs[r].name);
 	fprintf(f, ",%s,%zu", rep->runs[r].status, c->s.n);
-	for (enum stat_id s = ST_MIN; s < ST_COUNT; s++)
-		csv_num(f, c->s.n && stat_value(&c->s, s, &v), v);
-	for (enum stat_id s = ST_MIN; s < ST_COUNT; s++)
-		csv_num(f, c->s.n && base->s.n &&
-			   stat_pct(&base->s, &c->s, s, md->higher_is_better, &v), v);
+	/* `has` first: argument evaluation order would race it with v */
+	for (enum stat_id s = ST_MIN; s < ST_COUNT; s++) {
+		has = c->s.n && stat_value(&c->s, s, &v);
+		csv_num(f, has, v);
+	}
+	for (enum stat_id s = ST_MIN; s < ST_COUNT; s++) {
+		has = c->s.n && base->s.n &&
+		      stat_pct(&base->s, &c->s, s, md->higher_is_better, &v);
+		csv_num(f, has, v);
+	}
 	csv_test(f, rep, &c->test, r);
 }
 

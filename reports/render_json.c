@@ -28,18 +28,22 @@ static void j_stats(FILE *f, const struct summary *s, const struct summary *base
 		    int higher)
 {
 	double v = 0;
+	int has;
 
 	json_key(f, "n", 0);
 	fprintf(f, "%zu", s->n);
 	for (enum stat_id id = ST_MIN; id < ST_COUNT; id++) {
 		json_key(f, stat_name(id), 0);
-		json_num(f, s->n && stat_value(s, id, &v), v);
+		/* `has` first: argument evaluation order would race it with v */
+		has = s->n && stat_value(s, id, &v);
+		json_num(f, has, v);
 	}
 	json_key(f, "pct", 0);
 	for (enum stat_id id = ST_MIN; id < ST_COUNT; id++) {
 		fputs(id == ST_MIN ? "{" : "", f);
 		json_key(f, stat_name(id), id == ST_MIN);
-		json_num(f, s->n && base->n && stat_pct(base, s, id, higher, &v), v);
+		has = s->n && base->n && stat_pct(base, s, id, higher, &v);
+		json_num(f, has, v);
 	}
 	fputc('}', f);
 }
