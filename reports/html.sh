@@ -1,10 +1,10 @@
 #!/bin/bash
 # reports/html.sh: write DIR/index.html, the comparison as one page.
-#   reports/html.sh [--json FILE] [--gate FILE] DIR RUNDIR...
+#   reports/html.sh [--json FILE] DIR RUNDIR...
 # The page holds the systems (differences highlighted), each bench's config,
 # the tables (from compare.sh's JSON, significant cells coloured) with their
 # plots beside them (drawn by reports/plot.sh into DIR/plots), and the gate
-# verdicts.  It loads nothing from the network: the folder opens from disk.
+# verdicts when the JSON has them (compare.sh --gate).  It loads nothing from the network: the folder opens from disk.
 # The first run is the baseline.  compare.sh --html calls this.
 set -euo pipefail
 
@@ -18,21 +18,20 @@ source "$REPORTS/htmlsystem.sh"
 # shellcheck source=reports/htmltables.sh
 source "$REPORTS/htmltables.sh"
 
-JSON="" GATE="" DIR="" RUNS=()
+JSON="" DIR="" RUNS=()
 parse_args() {
 	while [ $# -gt 0 ]; do
 		case $1 in
 		--json) [ $# -ge 2 ] || die "--json needs a file"; JSON=$2; shift ;;
-		--gate) [ $# -ge 2 ] || die "--gate needs a file"; GATE=$2; shift ;;
 		-h|--help) sed -n '2,8s/^# \{0,1\}//p' "${BASH_SOURCE[0]}"; exit 0 ;;
 		-*) die "html: unknown option $1" ;;
 		*) if [ -z "$DIR" ]; then DIR=$1; else RUNS+=("$1"); fi ;;
 		esac
 		shift
 	done
-	{ [ -n "$DIR" ] && [ ${#RUNS[@]} -gt 0 ]; } || die "usage: reports/html.sh [--json FILE] [--gate FILE] DIR RUNDIR..."
+	{ [ -n "$DIR" ] && [ ${#RUNS[@]} -gt 0 ]; } || die "usage: reports/html.sh [--json FILE] DIR RUNDIR..."
 	local f
-	for f in "$JSON" "$GATE"; do [ -z "$f" ] || [ -r "$f" ] || die "html: cannot read $f"; done
+	[ -z "$JSON" ] || [ -r "$JSON" ] || die "html: cannot read $JSON"
 	for f in "${RUNS[@]}"; do [ -f "$f/meta" ] || die "html: $f is not a run directory (no meta)"; done
 	{ mkdir -p "$DIR" 2>/dev/null && [ -w "$DIR" ]; } || die "html: cannot write to $DIR"
 }
@@ -63,7 +62,7 @@ EOF
 contents() {
 	local bench
 	printf '<p class="sub">'
-	[ -z "$GATE" ] || printf '<a href="#gate">Gate</a> · '
+	[ -z "$JSON" ] || [ "$(jq -r '.gate != null' "$JSON")" != true ] || printf '<a href="#gate">Gate</a> · '
 	printf '<a href="#system">Systems</a>'
 	while IFS= read -r bench; do printf ' · <a href="#%s">%s</a>' "$bench" "$bench"; done <"$WORK/benches"
 	printf '</p>\n'
@@ -109,7 +108,7 @@ bench_section() {
 write_page() {
 	page_head
 	contents
-	[ -z "$GATE" ] || gate_section "$GATE"
+	gate_section
 	system_section
 	local bench
 	while IFS= read -r bench; do bench_section "$bench"; done <"$WORK/benches"

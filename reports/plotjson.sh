@@ -10,19 +10,13 @@ json_metric() {
 		'.benches[] | select(.name == $b) | .metrics[] | select(.metric == $m)' "$JSON"
 }
 
-# Index of each run name in the JSON's run list, as "name<TAB>index" (0 =
-# baseline): the colours follow the run's position, as in every other plot.
-json_run_index() {
-	jq -r '.runs | to_entries[] | "\(.value.name)\t\(.key)"' "$JSON"
-}
-
 # Delta rows "x  pct  ci_half_pct  significant(0|1)  run_index" for every run but
 # the baseline: pct is the change of the mean in the tables' convention
 # (positive = better), its error bar the half-width of the CI of the
 # difference.  Runs stand side by side in a group per swept value.
 delta_data() {
 	local metric_json=$1 nruns=$2 out=$3
-	jq -r --argjson R "$nruns" --argjson idx "$(json_run_index | jq -R 'split("\t") | {(.[0]): (.[1] | tonumber)}' | jq -s add)" '
+	jq -r --argjson R "$nruns" --argjson idx "$(jq -c '[.runs | to_entries[] | {(.value.name): .key}] | add' "$JSON")" '
 		.params | to_entries[] | .key as $g | .value.runs[] | select(.test != null) |
 		[($g * $R + $idx[.run]), .pct.mean, (.test.ci_half_pct // "NaN"), (if .test.significant then 1 else 0 end), $idx[.run]] |
 		@tsv' <<<"$metric_json" >"$out"
@@ -55,16 +49,17 @@ delta_xtics() {
 
 plot_json_metric() {
 	local bench=$1 metric=$2 label=$3 dir=$4 params=$5 swept=$6
-	local mj nparams divisor unit ylabel
-	mj=$(json_metric "$bench" "$metric")
+	local mj nparams divisor unit ylabel xlabel=""
+	mj=$(cat "$dir/metric.json")
 	[ -n "$mj" ] || { say "plot: $bench $metric: not in the JSON, no delta or sweep plot"; return 0; }
 	nparams=$(wc -l <"$params")
+	[ "$nparams" -le 1 ] || xlabel=$swept
 	if [ ${#RUNS[@]} -gt 1 ]; then
 		delta_data "$mj" "${#RUNS[@]}" "$dir/delta.dat"
 		delta_xtics "$params" "$dir/xtics.dat"
 		write_vars "$dir" "$bench: $label, change of the mean against $(run_name "${RUNS[0]}")" \
 			"change of the mean [%] (positive is better)" \
-			"$([ "$nparams" -gt 1 ] && echo "$swept" || echo run)" "$OUTDIR/$bench-$metric-delta" "$nparams"
+			"$xlabel" "$OUTDIR/$bench-$metric-delta" "$nparams"
 		draw delta "$dir" "$bench" "$metric" "$OUTDIR/$bench-$metric-delta"
 	fi
 	[ "$nparams" -gt 1 ] || return 0

@@ -1,6 +1,6 @@
 // Inlined at the end of index.html.  A page copied without its plots/ folder
 // (or with a plot gnuplot failed to write) says so next to each hole instead
-// of showing a broken-image icon, and <body data-images="ok|broken"> lets the
+// of showing a broken-image icon, and the data-images attribute of the body lets the
 // tests check from the DOM that every image loaded.
 window.addEventListener('load', function () {
 	var imgs = Array.prototype.slice.call(document.images);

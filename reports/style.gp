@@ -6,8 +6,8 @@ set encoding utf8
 set border 3 lc rgb '#444444'
 set tics nomirror out
 set grid ytics lc rgb '#dddddd' lw 1 dt 1
-set key outside right top vertical Left reverse noenhanced samplen 2 spacing 1.2 width 1
-set title TITLE noenhanced font ',12'
+set key outside bottom center horizontal noenhanced samplen 1.5 spacing 1.1 width 1 maxrows 2
+set title TITLE noenhanced font ',13'
 set ylabel YLABEL noenhanced
 set xlabel XLABEL noenhanced
 # fixed y range plus 5%: rounding out to the next tic can put a -5 ms
