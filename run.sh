@@ -5,7 +5,7 @@
 set -euo pipefail
 
 MMDELTA_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-for lib in log lock settings thp numa config rundir sysstate iterate; do
+for lib in log lock settings thp numa config rundir perf monitor trigger sysstate iterate; do
 	# shellcheck source=/dev/null
 	source "$MMDELTA_ROOT/drivers/lib/$lib.sh"
 done
@@ -18,6 +18,8 @@ usage: ./run.sh [options] BENCH|CONFIG...
   -i N               iterations per config, overriding ITERATIONS
   -o DIR             results root (default: \$MMDELTA_RESULTS or ./results)
   --set KEY=VALUE    override a config key for every config; repeatable
+  --monitors A,B     monitors for every config, replacing MONITORS= ('none' for none):
+                     $(monitor_names)
   --force            replace an existing run of the same name once the new one completes
   --dry-run          print the resolved configs and commands, run and write nothing
 benches and configs: $(cd "$MMDELTA_ROOT/configs" && echo *)
@@ -35,6 +37,7 @@ parse_args() {
 		    [[ $ITERATIONS_OVERRIDE =~ ^[1-9][0-9]*$ ]] || die "-i $ITERATIONS_OVERRIDE: must be a whole number > 0" ;;
 		-o) [ $# -ge 2 ] || die "-o needs a directory"; RESULTS=$2; shift ;;
 		--set) [ $# -ge 2 ] || die "--set needs KEY=VALUE"; SETS+=("$2"); shift ;;
+		--monitors) [ $# -ge 2 ] || die "--monitors needs a list (or none)"; SETS+=("MONITORS=$2"); shift ;;
 		--force) FORCE=1 ;;
 		--dry-run) DRY_RUN=1 ;;
 		-h|--help) usage; exit 0 ;;
@@ -82,6 +85,7 @@ PHASE=start
 on_exit() {
 	local rc=$?
 	trap - EXIT INT TERM
+	monitors_abort
 	if [ -n "$BENCH_PID" ]; then kill -TERM "$BENCH_PID" 2>/dev/null || true; wait "$BENCH_PID" 2>/dev/null || true; fi
 	settings_restore
 	if [ -n "${RUN_DIR:-}" ] && [ -d "$RUN_DIR" ] && [ "$rc" -ne 0 ]; then
@@ -117,6 +121,7 @@ main() {
 		sysstate_meta
 	} >"$RUN_DIR/meta"
 	sysstate_topology >"$RUN_DIR/topology.txt"
+	sysstate_kernel_config "$RUN_DIR"
 	say "run '$NAME' into $RUN_DIR"
 	ITER_OUT=$RUN_DIR/.iteration.out
 	local c failed=() failed_phase=""

@@ -3,7 +3,7 @@
 # CFG and CFG_ORIGIN arrays; a driver reads them with cfg and cfg_size_arg.
 # shellcheck shell=bash disable=SC2034,SC2153  # globals shared across the sourced libs
 
-COMMON_KEYS="BENCH DESCRIPTION ITERATIONS WARMUP THP THP_DEFRAG NUMA"
+COMMON_KEYS="BENCH DESCRIPTION ITERATIONS WARMUP THP THP_DEFRAG NUMA MONITORS"
 declare -A CFG=() CFG_ORIGIN=()
 
 # The file a bench-or-config argument names.
@@ -40,7 +40,7 @@ config_load() {
 	# shellcheck source=/dev/null
 	source "$MMDELTA_ROOT/drivers/$bench.sh"
 	lines=$(config_lines "$file" "$(tr ' ' ',' <<<"$COMMON_KEYS $DRIVER_KEYS")") || exit 1
-	CFG=([ITERATIONS]=10 [WARMUP]=1 [THP]=default [THP_DEFRAG]=default [NUMA]=none)
+	CFG=([ITERATIONS]=10 [WARMUP]=1 [THP]=default [THP_DEFRAG]=default [NUMA]=none [MONITORS]="")
 	CFG_ORIGIN=()
 	while IFS=$'\t' read -r key value origin; do
 		CFG[$key]=$value
@@ -51,6 +51,7 @@ config_load() {
 	numa_prefix "${CFG[NUMA]}" >/dev/null
 	thp_check THP "${CFG[THP]}" "never always madvise"
 	thp_check THP_DEFRAG "${CFG[THP_DEFRAG]}" "always defer defer+madvise madvise never"
+	monitor_check_list "$file" "${CFG[MONITORS]}"
 }
 
 config_check() {

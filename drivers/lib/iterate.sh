@@ -9,6 +9,7 @@ BENCH_PID=""
 # signal instead of after the bench finishes.
 iteration_exec() {
 	local log=$1; shift
+	if [ ${#MONITORS_ACTIVE[@]} -gt 0 ]; then monitored_exec "$log" "$@"; return; fi
 	"$@" >"$ITER_OUT" 2>>"$log" &
 	BENCH_PID=$!
 	local rc=0
@@ -39,6 +40,7 @@ bench_iterate() {
 	for ((i = 1 - w; i <= n; i++)); do
 		PHASE="$label iteration $i"
 		printf '== %s iteration %s: %s\n' "$label" "$i" "$*" >>"$dir/log"
+		MONITOR_TAG=$(monitor_tag "$param" "$i")
 		if ! iteration_exec "$dir/log" "$@"; then
 			say "$label: bench failed in iteration $i: $(tail -n 1 "$dir/log")"
 			return 1
@@ -128,7 +130,9 @@ bench_run() {
 	PHASE="$bench set-up"
 	thp_apply "${CFG[THP]}" "${CFG[THP_DEFRAG]}"
 	mapfile -t NUMA_PREFIX < <(numa_prefix "${CFG[NUMA]}")
-	for_each_point point_run || return 1
+	monitors_setup "$dir" "${CFG[MONITORS]}"
+	for_each_point point_run || { monitors_finish "$dir"; return 1; }
+	monitors_finish "$dir"
 	settings_restore
 	bench_summary "$dir" "$bench"
 }

@@ -28,12 +28,27 @@ setting_set() {
 	printf '%s\n' "$value" >"$path" || die "cannot write '$value' to $path"
 }
 
+# setting_mount FSTYPE DIR: mount FSTYPE on DIR unless something is mounted
+# there, and unmount it at restore (the mmaplock monitor needs tracefs).
+setting_mount() {
+	local fstype=$1 dir=$2
+	! awk -v d="$dir" '$2 == d { found = 1 } END { exit !found }' /proc/mounts || return 0
+	mount -t "$fstype" nodev "$dir" 2>/dev/null || return 1
+	mkdir -p "$SETTINGS_DIR"
+	[ -s "$SETTINGS_FILE" ] || printf 'pid\t%s\n' "$$" >"$SETTINGS_FILE"
+	printf 'mount:%s\t%s\n' "$dir" "$fstype" >>"$SETTINGS_FILE"
+}
+
 # Put back everything recorded in the settings file, then forget it.
 settings_restore() {
 	local path value
 	[ -s "$SETTINGS_FILE" ] || return 0
 	while IFS=$'\t' read -r path value; do
 		[ "$path" = pid ] && continue
+		if [[ $path == mount:* ]]; then
+			umount "${path#mount:}" 2>/dev/null || say "could not unmount $value from ${path#mount:}"
+			continue
+		fi
 		printf '%s\n' "$value" >"$path" 2>/dev/null || say "could not restore $path to $value"
 	done <"$SETTINGS_FILE"
 	rm -f "$SETTINGS_FILE"

@@ -24,6 +24,8 @@ sysstate_meta() {
 	else
 		meta_line thp_enabled unavailable
 	fi
+	meta_line hw_counters "$(perf_hw_counters)"
+	meta_line kernel_config "$(sysstate_kernel_config_source || echo unavailable)"
 	meta_line virtualization "$(systemd-detect-virt 2>/dev/null || awk '/hypervisor/ { print "vm"; exit }' /proc/cpuinfo)"
 	meta_line suite_version "$(git -C "$MMDELTA_ROOT" describe --always --dirty 2>/dev/null || echo unknown)"
 }
@@ -40,4 +42,24 @@ sysstate_topology() {
 	else
 		echo "numactl: not installed"
 	fi
+}
+
+# The running kernel's config, where the kernel or the distribution keeps it.
+sysstate_kernel_config_source() {
+	local f
+	for f in /proc/config.gz "/boot/config-$(uname -r)"; do
+		[ ! -r "$f" ] || { echo "$f"; return 0; }
+	done
+	return 1
+}
+
+# Copied into the run directory as kernel-config: a baseline and a patched
+# kernel often differ in more than the patch.
+sysstate_kernel_config() {
+	local src
+	src=$(sysstate_kernel_config_source) || return 0
+	case $src in
+	*.gz) gzip -dc "$src" >"$1/kernel-config" 2>/dev/null || rm -f "$1/kernel-config" ;;
+	*) cp "$src" "$1/kernel-config" ;;
+	esac
 }

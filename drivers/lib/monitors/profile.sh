@@ -1,0 +1,32 @@
+# profile: `perf record -g` of the bench process over the timed region only,
+# with `perf report --stdio` beside it: what the munlock thread got by
+# attaching operf before releasing the benchmark.  Files only, no samples
+# rows; opt-in, because sampling with call graphs costs time in the region.
+# shellcheck shell=bash
+
+profile_available() {
+	perf_find || { echo "no working perf (install linux-perf, or set MMDELTA_PERF)"; return 1; }
+}
+
+# Without a PMU perf falls back to the cpu-clock timer; say so up front so
+# the event is the same in every iteration.
+profile_event() {
+	if [ "$(perf_hw_counters)" = available ]; then echo cycles; else echo cpu-clock; fi
+}
+
+profile_start() {
+	perf_session_start profile "$MONITOR_FIFO" "$1.log" \
+		record -g -e "$(profile_event)" -p "$2" -o "$1.data"
+}
+
+profile_stop() { perf_session_stop profile; }
+
+# Top symbols, kernel and user, flat: the table to read first.  The call
+# graphs stay in NAME.TAG.data for `perf report -i`.
+profile_parse() {
+	[ -s "$1.data" ] || return 1
+	"$PERF" report --stdio -i "$1.data" --no-children --sort dso,symbol \
+		--percent-limit 0.5 -g none >"$1.txt" 2>>"$1.log"
+}
+
+profile_describe() { :; }

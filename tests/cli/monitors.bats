@@ -1,0 +1,100 @@
+#!/usr/bin/env bats
+# Monitors around the timed region: real runs at small sizes, the mmap_lock
+# reduction on a hand-made trace, and monitors that cannot run.
+
+bats_require_minimum_version 1.5.0
+load helpers
+
+setup() { common_setup; }
+teardown() { common_teardown; }
+
+FIXTURES=$BATS_TEST_DIRNAME/../fixtures/mmaplock
+
+# value METRIC FILE: the metric's values, one per line, in iteration order.
+values() { awk -F'\t' -v m="$1" '$1 == m { print $4 }' "$2"; }
+
+@test "the mmap_lock reduction of a hand-made trace gives its known holds, waits and counts" {
+	run awk -v pid=4242 -f "$ROOT/drivers/lib/monitors/mmaplock.awk" "$FIXTURES/trace.txt"
+	[ "$status" -eq 0 ]
+	diff <(printf '%s\n' "$output") "$FIXTURES/expected.tsv"
+}
+
+@test "the mmap_lock reduction counts nothing for a process that took no lock" {
+	run awk -v pid=9999 -f "$ROOT/drivers/lib/monitors/mmaplock.awk" "$FIXTURES/trace.txt"
+	[ "$status" -eq 0 ]
+	[ "$(awk -F'\t' '$2 != 0' <<<"$output" | wc -l)" -eq 0 ]
+	[ "$(wc -l <<<"$output")" -eq 8 ]
+}
+
+@test "a timedmunlock run with every monitor writes their samples and raw files" {
+	run --separate-stderr "$ROOT/run.sh" -n all -o "$RES" --set SIZE=64M --set WARMUP=0 -i 2 \
+		--monitors vmstat,perfstat,mmaplock,profile timedmunlock
+	[ "$status" -eq 0 ]
+	d=$RES/all/timedmunlock
+	# every page munlocked is counted once by the kernel, in the region
+	[ "$(values vmstat_unevictable_pgs_munlocked "$d/samples.tsv")" = "$(values pages "$d/samples.tsv")" ]
+	[ "$(values pages "$d/samples.tsv" | head -n 1)" -eq 16384 ]
+	# perf stat saw the munlock's CPU time, munlock took the write lock
+	[ "$(awk -F'\t' '$1 == "perfstat_task_clock" && $4 > 0' "$d/samples.tsv" | wc -l)" -eq 2 ]
+	[ "$(awk -F'\t' '$1 == "mmap_lock_write_hold_max" && $4 > 0' "$d/samples.tsv" | wc -l)" -eq 2 ]
+	# the profile holds the munlock, not the set-up or the teardown
+	grep -q munlock "$d/monitors/profile.1.txt"
+	for f in vmstat.1.before vmstat.2.after perfstat.1.csv mmaplock.2.data mmaplock.2.txt profile.2.data; do
+		[ -s "$d/monitors/$f" ] || { echo "missing $f"; return 1; }
+	done
+	# metrics.tsv declares every monitor metric, so compare.sh shows them
+	for m in vmstat_unevictable_pgs_munlocked perfstat_context_switches mmap_lock_write_hold_max; do
+		grep -q "^$m	" "$d/metrics.tsv" || { echo "$m not in metrics.tsv"; return 1; }
+	done
+	[ ! -e "$d/monitors/skipped" ]
+	grep -Eq '^hw_counters: (available|unavailable)$' "$RES/all/meta"
+}
+
+@test "the run directory holds the kernel config and meta says where it came from" {
+	[ -r /proc/config.gz ] || [ -r "/boot/config-$(uname -r)" ] || skip "this kernel's config is not available"
+	run "$ROOT/run.sh" -n kc -o "$RES" --set SIZE=8M --set WARMUP=0 -i 1 timedmunlock
+	[ "$status" -eq 0 ]
+	grep -q '^CONFIG_MMU=y$' "$RES/kc/kernel-config"
+	grep -Eq '^kernel_config: (/proc/config.gz|/boot/config-)' "$RES/kc/meta"
+}
+
+@test "a procmunmap run gives a positive mmap_lock_write_hold_max" {
+	[ -x "$ROOT/drivers/procmunmap.sh" ] || [ -f "$ROOT/drivers/procmunmap.sh" ] || skip "procmunmap not in this tree"
+	run --separate-stderr "$ROOT/run.sh" -n pm -o "$RES" --set SIZE=64M --set WARMUP=0 -i 1 \
+		--monitors mmaplock procmunmap
+	[ "$status" -eq 0 ]
+	[ "$(awk -F'\t' '$1 == "mmap_lock_write_hold_max" && $4 > 0' "$RES/pm/procmunmap/samples.tsv" | wc -l)" -eq 1 ]
+}
+
+@test "without a working perf the perf monitors are skipped with one message each and the run completes" {
+	mkdir -p "$RES/bin"
+	printf '#!/bin/sh\necho "perf not found for kernel $(uname -r)" >&2\nexit 1\n' >"$RES/bin/perf"
+	chmod +x "$RES/bin/perf"
+	PATH=$RES/bin:$PATH run --separate-stderr "$ROOT/run.sh" -n noperf -o "$RES" --set SIZE=8M \
+		--set WARMUP=1 -i 2 --monitors vmstat,perfstat,mmaplock timedmunlock
+	[ "$status" -eq 0 ]
+	d=$RES/noperf/timedmunlock
+	[ "$(grep -c 'monitor perfstat skipped: no working perf' <<<"$stderr")" -eq 1 ]
+	[ "$(grep -c 'monitor mmaplock skipped: no working perf' <<<"$stderr")" -eq 1 ]
+	[ "$(cut -f1 "$d/monitors/skipped" | sort | tr '\n' ' ')" = "mmaplock perfstat " ]
+	# vmstat still ran, and the bench's own samples are all there
+	[ "$(values vmstat_unevictable_pgs_munlocked "$d/samples.tsv" | wc -l)" -eq 2 ]
+	[ "$(values elapsed "$d/samples.tsv" | wc -l)" -eq 2 ]
+	! grep -q '^perfstat_' "$d/samples.tsv"
+	grep -q '^status: complete$' "$RES/noperf/meta"
+}
+
+@test "an unknown monitor is refused before anything is written" {
+	run --separate-stderr "$ROOT/run.sh" -n bad -o "$RES" --monitors vmstat,nosuch timedmunlock
+	assert_one_line_error
+	[[ $stderr == *"unknown monitor 'nosuch'"* ]]
+	[ -z "$(results_digest)" ]
+}
+
+@test "--monitors none turns off a config's monitors" {
+	printf 'BENCH=timedmunlock\nSIZE=8M\nMONITORS=vmstat\nWARMUP=0\nITERATIONS=1\n' >"$RES/cfg"
+	run "$ROOT/run.sh" -n off -o "$RES" --monitors none "$RES/cfg"
+	[ "$status" -eq 0 ]
+	[ ! -e "$RES/off/timedmunlock/monitors" ]
+	! grep -q '^vmstat_' "$RES/off/timedmunlock/samples.tsv"
+}
