@@ -23,6 +23,8 @@ $MMDELTA_RESULTS) or a path to a run directory.  RUN_A is the baseline.
   --gate-metric M    gate metric M instead of each bench's primary metric
                      (repeatable)
   --junit FILE       write the gate's verdicts as JUnit XML
+  --plot DIR         also draw the plots (PNG and SVG) into DIR
+  --html DIR         also write DIR/index.html: systems, tables, plots, gate
   -o DIR             results root
   -h, --help         this text
 USAGE
@@ -59,7 +61,7 @@ find_mmstat() {
 
 main() {
 	local root=${MMDELTA_RESULTS:-./results}
-	local -a opts=() runs=() dirs=()
+	local -a opts=() runs=() dirs=() visual=()
 	while (($#)); do
 		case $1 in
 		-h | --help) usage; exit 0 ;;
@@ -68,6 +70,11 @@ main() {
 		--format | --alpha | --test | --gate | --gate-metric | --junit)
 			(($# >= 2)) || die "$1 needs a value"
 			opts+=("$1" "$2")
+			shift
+			;;
+		--plot | --html)
+			(($# >= 2)) || die "$1 needs a directory"
+			visual+=("$1" "$2")
 			shift
 			;;
 		--*=*) set -- "${1%%=*}" "${1#*=}" "${@:2}"; continue ;;
@@ -83,6 +90,10 @@ main() {
 		dir=$(resolve_run "$run" "$root") || exit 2
 		dirs+=("$dir")
 	done
+	# Plots and the HTML page: reports/visual.sh (issue 7).
+	if ((${#visual[@]})); then
+		"$here/reports/visual.sh" "$(find_mmstat)" "${visual[@]}" -- "${opts[@]}" -- "${dirs[@]}" || exit 2
+	fi
 	exec "$(find_mmstat)" "${opts[@]}" -- "${dirs[@]}"
 }
 
