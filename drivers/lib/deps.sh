@@ -13,6 +13,8 @@ PACKAGES=(
 	clang                 # libFuzzer targets (make fuzz, make test)
 	ministat              # independent oracle for the statistics tests
 	gnuplot-nox           # plots
+	fonts-dejavu-core     # the font the plots and the HTML report name
+	chromium              # the HTML report tests open the page headless
 	linux-perf            # perfstat, mmaplock and profile monitors
 	numactl hwloc         # NUMA placement, topology.txt
 	busybox-static cpio qemu-system-x86   # --kernel runs
