@@ -9,6 +9,8 @@ for lib in log lock settings thp numa config rundir perf monitor trigger sysstat
 	# shellcheck source=/dev/null
 	source "$MMDELTA_ROOT/drivers/lib/$lib.sh"
 done
+# shellcheck source=drivers/lib/vm.sh
+source "$MMDELTA_ROOT/drivers/lib/vm.sh"  # --kernel: the same run inside a VM
 
 usage() {
 	cat <<EOF
@@ -22,6 +24,7 @@ usage: ./run.sh [options] BENCH|CONFIG...
                      $(monitor_names)
   --force            replace an existing run of the same name once the new one completes
   --dry-run          print the resolved configs and commands, run and write nothing
+$(vm_usage)
 benches and configs: $(cd "$MMDELTA_ROOT/configs" && echo *)
 EOF
 }
@@ -40,6 +43,7 @@ parse_args() {
 		--monitors) [ $# -ge 2 ] || die "--monitors needs a list (or none)"; SETS+=("MONITORS=$2"); shift ;;
 		--force) FORCE=1 ;;
 		--dry-run) DRY_RUN=1 ;;
+		--kernel|--vm-*) [ $# -ge 2 ] || die "$1 needs a value"; vm_option "$1" "$2"; shift ;;
 		-h|--help) usage; exit 0 ;;
 		-*) die "unknown option $1 (see --help)" ;;
 		*) CONFIGS+=("$1") ;;
@@ -47,6 +51,7 @@ parse_args() {
 		shift
 	done
 	[ ${#CONFIGS[@]} -gt 0 ] || { usage >&2; die "nothing to run: name a bench or config"; }
+	vm_options_done
 	[ -n "$NAME" ] || NAME=$(uname -r)
 	rundir_check_name "$NAME"
 }
@@ -104,13 +109,14 @@ main() {
 	"$MMDELTA_ROOT/drivers/lib/deps.sh" || die "missing dependencies (see above)"
 	resolve_configs
 	if [ "$DRY_RUN" = 1 ]; then dry_run; return 0; fi
-	machine_lock
+	[ -n "$VM_KERNEL" ] || machine_lock  # a guest changes nothing on the host
 	settings_recover
 	trap on_exit EXIT
 	trap 'on_signal INT' INT
 	trap 'on_signal TERM' TERM
 	PHASE=set-up
 	rundir_create "$RESULTS" "$NAME" "$FORCE"
+	if [ -n "$VM_KERNEL" ]; then vm_run "$@"; return; fi
 	{
 		meta_line name "$NAME"
 		meta_line status running

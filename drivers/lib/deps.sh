@@ -17,8 +17,12 @@ PACKAGES=(
 	chromium              # the HTML report tests open the page headless
 	linux-perf            # perfstat, mmaplock and profile monitors
 	numactl hwloc         # NUMA placement, topology.txt
-	busybox-static cpio qemu-system-x86   # --kernel runs
+	busybox-static bash-static cpio qemu-system-x86   # --kernel runs: guest userland, initramfs, VM
 )
+
+# A --kernel guest has no package manager: its initramfs carries everything
+# prebuilt (drivers/lib/vm/initramfs.sh).
+[ "${MMDELTA_GUEST:-0}" != 1 ] || exit 0
 
 if ! command -v dpkg-query >/dev/null || ! command -v apt-get >/dev/null; then
 	echo "mmdelta: not a Debian/Ubuntu system; install these packages (or your distribution's equivalents): ${PACKAGES[*]}" >&2

@@ -1,0 +1,28 @@
+# The kernel image of a --kernel run: refuse anything qemu cannot boot as a
+# Linux kernel before a VM is started, and read the release from its header
+# so the run can be named before the guest has said anything.
+# shellcheck shell=bash
+
+# x86 boot protocol (Documentation/arch/x86/boot.rst): "HdrS" at 0x202 marks
+# a bzImage; the 16-bit word at 0x20e points (less 0x200) to the version
+# string "RELEASE (builder) #1 SMP ...".
+VM_HDRS_OFFSET=514
+VM_VERSION_PTR_OFFSET=526
+
+vm_image_check() {
+	local image=$1 magic
+	[ -e "$image" ] || die "--kernel $image: no such file"
+	{ [ -f "$image" ] && [ -r "$image" ]; } || die "--kernel $image: not a readable file"
+	magic=$(dd if="$image" bs=1 skip="$VM_HDRS_OFFSET" count=4 2>/dev/null)
+	[ "$magic" = HdrS ] ||
+		die "--kernel $image: not a Linux kernel image (no bzImage header; give the vmlinuz/bzImage, not vmlinux or an initrd)"
+}
+
+# The release (first word of the header's version string), or nothing.
+vm_image_release() {
+	local image=$1 ptr
+	ptr=$(od -An -tu2 -j"$VM_VERSION_PTR_OFFSET" -N2 "$image" | tr -d ' ')
+	[ -n "$ptr" ] && [ "$ptr" -gt 0 ] || return 0
+	dd if="$image" bs=1 skip=$((ptr + 512)) count=256 2>/dev/null |
+		tr '\0' '\n' | awk 'NR == 1 { print $1 }'
+}

@@ -1,0 +1,92 @@
+# The guest's whole userland, built fresh for each --kernel run as a gzipped
+# cpio (newc): busybox-static for the tools, bash-static for run.sh, the
+# static bench binaries, run.sh with drivers and configs, and the arguments.
+# Nothing comes from the kernel image but the kernel.
+# shellcheck shell=bash
+
+VM_BUSYBOX=${MMDELTA_BUSYBOX:-/bin/busybox}
+VM_BASH=${MMDELTA_BASH_STATIC:-/bin/bash-static}
+# Host tools run.sh calls that busybox lacks or gets wrong, copied with their
+# shared libraries when the host has them: awk (busybox-static's is built
+# without math, and the summaries need sqrt), numactl for NUMA=, flock for
+# the machine lock, getconf for the page size, lstopo for topology.txt.
+# They go to their host paths under /usr, ahead of busybox in the guest PATH.
+VM_HOST_TOOLS=(awk numactl getconf lstopo-no-graphics flock)
+
+vm_initramfs_check() {
+	local f
+	for f in "$VM_BUSYBOX" "$VM_BASH"; do
+		[ -x "$f" ] || die "$f not found: --kernel runs need busybox-static and bash-static (apt-get install busybox-static bash-static)"
+		# A dynamic binary would find no libc in the guest.
+		if ldd "$f" >/dev/null 2>&1; then die "$f is dynamically linked: the guest needs the static build"; fi
+	done
+	command -v cpio >/dev/null || die "cpio not found: --kernel runs need it to build the initramfs"
+}
+
+# busybox and every applet as a symlink, bash as /bin/bash.
+vm_stage_userland() {
+	local root=$1 applet
+	mkdir -p "$root"/{bin,sbin,usr/bin,usr/sbin,dev,proc,sys,tmp,run,root,mmdelta}
+	cp "$VM_BUSYBOX" "$root/bin/busybox"
+	cp "$VM_BASH" "$root/bin/bash"
+	for applet in $("$VM_BUSYBOX" --list); do
+		[ -e "$root/bin/$applet" ] || ln -s busybox "$root/bin/$applet"
+	done
+}
+
+# A host binary and the libraries ldd names, at the same paths.
+vm_stage_host_binary() {
+	local root=$1 bin lib
+	bin=$(command -v "$2") || return 0
+	for lib in "$bin" $(ldd "$bin" 2>/dev/null | awk '$2 == "=>" && $3 ~ /^\// { print $3 } $1 ~ /^\// { print $1 }'); do
+		mkdir -p "$root$(dirname "$lib")"
+		rm -f "$root$lib"  # never write through a busybox applet link
+		cp -L "$lib" "$root$lib"
+	done
+}
+
+# run.sh, drivers and configs as in the tree; the benches and mmconfig as
+# the static builds, where run.sh looks for them.  The guest has no make:
+# a stub stands in for run.sh's build step, whose work is done already.
+vm_stage_suite() {
+	local root=$1 tree=$1/mmdelta bench; shift
+	cp -r "$MMDELTA_ROOT/run.sh" "$MMDELTA_ROOT/drivers" "$MMDELTA_ROOT/configs" "$tree/"
+	mkdir -p "$tree/bench" "$tree/tools"
+	for bench in "$@"; do cp "$MMDELTA_ROOT/build/static/$bench" "$tree/bench/$bench"; done
+	cp "$MMDELTA_ROOT/build/static/mmconfig" "$tree/tools/mmconfig"
+	printf '#!/bin/bash\n# --kernel guest: the benches are prebuilt static binaries.\nexit 0\n' >"$root/bin/make"
+	chmod +x "$root/bin/make"
+	cp "$MMDELTA_ROOT/drivers/lib/vm/guest-init.sh" "$root/init"
+	chmod +x "$root/init"
+}
+
+# The configs (copied, since they may be any path on the host) and run.sh's
+# arguments, NUL-separated so no value is ever split or evaluated.
+vm_stage_args() {
+	local root=$1 c i=0 s
+	local -a args=(-n "$NAME")
+	[ -z "${ITERATIONS_OVERRIDE:-}" ] || args+=(-i "$ITERATIONS_OVERRIDE")
+	for s in "${SETS[@]}"; do args+=(--set "$s"); done
+	for c in "${CONFIGS[@]}"; do
+		i=$((i + 1))
+		mkdir -p "$root/vm-configs/$i"
+		cp "$c" "$root/vm-configs/$i/"
+		args+=("/vm-configs/$i/${c##*/}")
+	done
+	printf '%s\0' "${args[@]}" >"$root/mmdelta/vm-args"
+}
+
+# vm_initramfs_build OUT BENCH...
+vm_initramfs_build() {
+	local out=$1 root tool; shift
+	root=$(mktemp -d)
+	vm_stage_userland "$root"
+	for tool in "${VM_HOST_TOOLS[@]}"; do vm_stage_host_binary "$root" "$tool"; done
+	vm_stage_suite "$root" "$@"
+	vm_stage_args "$root"
+	if ! (cd "$root" && find . | LC_ALL=C sort | cpio -o -H newc -R 0:0 --quiet) | gzip -1 >"$out"; then
+		rm -rf "$root"
+		die "building the initramfs failed"
+	fi
+	rm -rf "$root"
+}

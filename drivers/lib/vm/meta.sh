@@ -1,0 +1,37 @@
+# meta of a --kernel run.  The guest's run.sh writes its own meta (kernel,
+# cmdline, THP, memory, CPUs as the guest sees them); the host adds what only
+# it knows (the qemu, the image, real start and end times: the guest's RTC
+# is pinned for repeatability) and merges the two, host lines first.
+# shellcheck shell=bash
+
+# Host-side lines written before the boot.
+vm_meta_host() {
+	meta_line vm qemu
+	meta_line vm_image "$(realpath "$VM_KERNEL")"
+	meta_line vm_qemu_version "$(vm_qemu_version)"
+	meta_line vm_accel "$VM_ACCEL"
+	meta_line vm_clock "$VM_CLOCK"
+	meta_line vm_clock_note "$(vm_clock_note)"
+	if [ "$VM_ACCEL" = tcg ]; then
+		meta_line vm_timing_note "emulated (TCG): compare kernels only against each other under the same emulation, never against the host"
+	fi
+	meta_line vm_memory $((VM_MEM_MB * 1024 * 1024))
+	meta_line vm_cpus "$VM_CPUS"
+	meta_line vm_append "$VM_APPEND_LINE"
+	meta_line vm_timeout "$VM_TIMEOUT_S"
+	meta_line vm_host "$(uname -n)"
+	meta_line vm_host_kernel_release "$(uname -r)"
+	meta_line vm_host_cpu_model "$(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo)"
+	meta_line suite_version "$(git -C "$MMDELTA_ROOT" describe --always --dirty 2>/dev/null || echo unknown)"
+}
+
+# vm_meta_merge DIR FILE...: DIR/meta, then each FILE's keys that are not
+# there yet, in order.  Keys the guest cannot know right (times, command,
+# version) are in DIR/meta first and so win.
+vm_meta_merge() {
+	local dir=$1 tmp; shift
+	tmp=$(mktemp "$dir/.meta.XXXXXX")
+	awk '{ k = substr($0, 1, index($0, ": ") - 1) } k == "" || !(k in seen) { seen[k] = 1; print }' \
+		"$dir/meta" "$@" >"$tmp"
+	mv "$tmp" "$dir/meta"
+}
