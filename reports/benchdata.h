@@ -42,12 +42,19 @@ size_t bench_param(struct bench_data *b, const char *param);
 int bench_metric_index(const struct bench_data *b, const char *name);
 void series_push(struct series *s, double v);
 
+/* Samples of metric m in run `run`, over every swept value. */
+size_t samples_of(const struct bench_data *b, size_t run, size_t m);
 /* Parse BENCHDIR/metrics.tsv into *out (n entries); path is for messages. */
 int metrics_read(const char *path, struct metric_def **out, size_t *n,
 		 struct err *e);
 void metrics_free(struct metric_def *m, size_t n);
-/* Read BENCHDIR/samples.tsv of run `run` into b (metrics already set). */
+/*
+ * Read BENCHDIR/samples.tsv of run `run` into b.  A row's metric must be in
+ * the run's own metrics.tsv (declared); rows of declared metrics that are not
+ * compared (not in b->metrics) are skipped.
+ */
 int samples_read(struct bench_data *b, size_t run, const char *path,
+		 const struct metric_def *declared, size_t n_declared,
 		 struct err *e);
 
 #endif

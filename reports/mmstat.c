@@ -132,9 +132,16 @@ static void render(FILE *f, const struct options *o, const struct report *rep)
 /* Notes go to stderr so that stdout stays a table or a document. */
 static void print_missing(const struct report *rep)
 {
-	for (size_t i = 0; i < rep->n_missing; i++)
-		fprintf(stderr, "mmstat: run '%s' lacks bench '%s'; not compared\n",
-			rep->runs[rep->missing[i].run].name, rep->missing[i].bench);
+	for (size_t i = 0; i < rep->n_missing; i++) {
+		const struct missing_note *n = &rep->missing[i];
+
+		if (n->metric)
+			fprintf(stderr, "mmstat: run '%s' lacks metric '%s' of bench '%s'\n",
+				rep->runs[n->run].name, n->metric, n->bench);
+		else
+			fprintf(stderr, "mmstat: run '%s' lacks bench '%s'; not compared\n",
+				rep->runs[n->run].name, n->bench);
+	}
 }
 
 /* Verdict lines follow a table, or go to stderr after a document. */

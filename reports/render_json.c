@@ -180,6 +180,11 @@ static void j_missing(FILE *f, const struct report *rep)
 		json_str(f, rep->runs[rep->missing[i].run].name);
 		json_key(f, "bench", 0);
 		json_str(f, rep->missing[i].bench);
+		json_key(f, "metric", 0);
+		if (rep->missing[i].metric)
+			json_str(f, rep->missing[i].metric);
+		else
+			fputs("null", f);
 		fputc('}', f);
 	}
 	fputc(']', f);

@@ -37,15 +37,19 @@ static int in_all_runs(const struct report *rep, const char *bench)
 	return 1;
 }
 
-static void note_missing(struct report *rep, size_t run, const char *bench)
+void note_missing(struct report *rep, size_t run, const char *bench,
+		  const char *metric)
 {
 	for (size_t i = 0; i < rep->n_missing; i++)
-		if (rep->missing[i].run == run && !strcmp(rep->missing[i].bench, bench))
+		if (rep->missing[i].run == run && !strcmp(rep->missing[i].bench, bench) &&
+		    !strcmp(rep->missing[i].metric ? rep->missing[i].metric : "", metric ? metric : ""))
 			return;
 	rep->missing = realloc(rep->missing, (rep->n_missing + 1) * sizeof(*rep->missing));
 	if (!rep->missing)
 		abort();
-	rep->missing[rep->n_missing++] = (struct missing_note){ run, strdup(bench) };
+	rep->missing[rep->n_missing++] = (struct missing_note){
+		run, strdup(bench), metric ? strdup(metric) : NULL
+	};
 }
 
 /* Every bench of every run: the common ones are compared, the rest noted. */
@@ -60,7 +64,7 @@ static void sort_benches(struct report *rep, char ***common, size_t *n_common)
 			if (!in_all_runs(rep, b)) {
 				for (size_t o = 0; o < rep->n_runs; o++)
 					if (!run_has_bench(&rep->runs[o], b))
-						note_missing(rep, o, b);
+						note_missing(rep, o, b, NULL);
 			} else if (r == 0) {
 				*common = realloc(*common, (*n_common + 1) * sizeof(char *));
 				if (!*common)
@@ -68,58 +72,6 @@ static void sort_benches(struct report *rep, char ***common, size_t *n_common)
 				(*common)[(*n_common)++] = b;
 			}
 		}
-}
-
-static int same_metrics(const struct metric_def *a, const struct metric_def *b)
-{
-	return !strcmp(a->name, b->name) && !strcmp(a->label, b->label) &&
-	       !strcmp(a->unit, b->unit) && a->higher_is_better == b->higher_is_better;
-}
-
-/* Runs whose benches describe their metrics differently cannot be compared. */
-static int check_metrics(const struct bench_data *b, const char *path,
-			 const struct metric_def *m, size_t n, struct err *e)
-{
-	for (size_t i = 0; i < n || i < b->n_metrics; i++) {
-		if (i >= n || i >= b->n_metrics)
-			return err_set(e, "%s: %zu metrics, the baseline has %zu",
-				       path, n, b->n_metrics);
-		if (!same_metrics(&m[i], &b->metrics[i]))
-			return err_set(e, "%s:%zu: metric '%s' (%s, %s, %s) differs from the baseline's '%s' (%s, %s, %s)",
-				       path, i + 1, m[i].name, m[i].label, m[i].unit,
-				       m[i].higher_is_better ? "higher" : "lower",
-				       b->metrics[i].name, b->metrics[i].label, b->metrics[i].unit,
-				       b->metrics[i].higher_is_better ? "higher" : "lower");
-	}
-	return 0;
-}
-
-static int read_bench(struct report *rep, struct bench_data *b, struct err *e)
-{
-	char path[4096];
-
-	for (size_t r = 0; r < rep->n_runs; r++) {
-		struct metric_def *m;
-		size_t n;
-		int bad;
-
-		snprintf(path, sizeof(path), "%s/%s/metrics.tsv", rep->runs[r].path, b->name);
-		if (metrics_read(path, &m, &n, e))
-			return -1;
-		if (r == 0) {
-			b->metrics = m;
-			b->n_metrics = n;
-		} else {
-			bad = check_metrics(b, path, m, n, e);
-			metrics_free(m, n);
-			if (bad)
-				return -1;
-		}
-		snprintf(path, sizeof(path), "%s/%s/samples.tsv", rep->runs[r].path, b->name);
-		if (samples_read(b, r, path, e))
-			return -1;
-	}
-	return 0;
 }
 
 static void compute(const struct report *rep, struct bench_cmp *bc)
@@ -162,7 +114,7 @@ int report_build(struct report *rep, char *const *paths, size_t n_paths,
 		struct bench_cmp *bc = &rep->benches[rep->n_benches++];
 
 		bench_data_init(&bc->data, common[i], rep->n_runs);
-		if (read_bench(rep, &bc->data, e)) {
+		if (bench_read(rep, &bc->data, e)) {
 			free(common);
 			return -1;
 		}
@@ -178,8 +130,10 @@ void report_free(struct report *rep)
 		bench_data_free(&rep->benches[i].data);
 		free(rep->benches[i].cells);
 	}
-	for (size_t i = 0; i < rep->n_missing; i++)
+	for (size_t i = 0; i < rep->n_missing; i++) {
 		free(rep->missing[i].bench);
+		free(rep->missing[i].metric);
+	}
 	for (size_t r = 0; r < rep->n_runs; r++)
 		run_info_free(&rep->runs[r]);
 	free(rep->benches);

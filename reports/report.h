@@ -21,9 +21,11 @@ struct bench_cmp {
 	struct cmp_cell *cells;	/* indexed like data.cells */
 };
 
+/* A bench, or a metric of a bench (metric != NULL), that a run lacks. */
 struct missing_note {
 	size_t run;
 	char *bench;
+	char *metric;
 };
 
 struct report_opts {
@@ -45,6 +47,10 @@ struct report {
 int report_build(struct report *rep, char *const *paths, size_t n_paths,
 		 const struct report_opts *opt, struct err *e);
 void report_free(struct report *rep);
+void note_missing(struct report *rep, size_t run, const char *bench,
+		  const char *metric);
+/* Read one common bench of every run into b (benchread.c). */
+int bench_read(struct report *rep, struct bench_data *b, struct err *e);
 const struct cmp_cell *report_cell(const struct bench_cmp *b, size_t param,
 				   size_t run, size_t metric);
 /* Confidence level in percent, as ministat prints it: 95.0 */

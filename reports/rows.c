@@ -53,6 +53,13 @@ void metric_scale(const struct bench_cmp *b, size_t m, struct scale *sc)
 {
 	double mag = 0;
 
+	/* The primary metric is the changelog figure: in its own unit, as the
+	 * thread printed it (Elapsed in seconds, even 0.01 s with THP). */
+	if (m == 0) {
+		unit_scale(b->data.metrics[m].unit, 0, sc);
+		return;
+	}
+
 	for (size_t p = 0; p < b->data.n_params; p++) {
 		const struct summary *s = &report_cell(b, p, 0, m)->s;
 

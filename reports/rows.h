@@ -20,7 +20,8 @@ struct row {
 
 /* Rows of metric m into *out (caller frees); returns their number. */
 size_t metric_rows(const struct bench_cmp *b, size_t m, struct row **out);
-/* The display unit of metric m, from the baseline's means. */
+/* The display unit of metric m, from the baseline's means; the primary
+ * metric (m == 0) always shows in its own unit. */
 void metric_scale(const struct bench_cmp *b, size_t m, struct scale *sc);
 /* "Elapsed", "Elapsed-2", "Populate(ms)", "Elapsed-2(µs)": no stat name. */
 void metric_label(const struct bench_cmp *b, size_t m, size_t p,

@@ -81,19 +81,30 @@ expect_error() {	# expect_error MESSAGE compare-args...
 	expect_error "mmstat: $S:2: iteration '-1' is not a non-negative integer" base new
 }
 
-@test "an empty samples.tsv and a metric without samples" {
+@test "an empty samples.tsv and a primary metric without samples" {
 	: > "$S"
 	expect_error "mmstat: $S: empty file (no header)" base new
-	printf 'metric\tparam\titeration\tvalue\nelapsed\t-\t0\t1.5\n' > "$S"
-	expect_error "mmstat: $S: no samples of metric 'ns_per_page'" base new
+	printf 'metric\tparam\titeration\tvalue\nns_per_page\t-\t0\t1.5\n' > "$S"
+	expect_error "mmstat: $S: no samples of metric 'elapsed'" base new
+}
+
+@test "metrics some runs lack (monitor counters) are noted, the rest compared" {
+	printf 'vmstat_pgfault\tpgfault\tcount\tlower\n' >> "$R/new/timedmunlock/metrics.tsv"
+	printf 'vmstat_pgfault\t-\t0\t12\n' >> "$S"
+	sed -i '/^pages/d' "$S"
+	run --separate-stderr "$COMPARE" -o "$R" base new
+	[ "$status" -eq 0 ]
+	[ "$stderr" = "mmstat: run 'base' lacks metric 'vmstat_pgfault' of bench 'timedmunlock'
+mmstat: run 'new' lacks metric 'pages' of bench 'timedmunlock'" ]
+	[[ "$output" == *"Pages(M) min           1.00 (  0.00%)           -          "* ]]
+	[[ "$output" != *pgfault* ]]
 }
 
 @test "metrics that differ between runs" {
 	sed -i '1s/\tlower$/\thigher/' "$R/new/timedmunlock/metrics.tsv"
-	expect_error "mmstat: $R/new/timedmunlock/metrics.tsv:1: metric 'elapsed' (Elapsed, s, higher) differs from the baseline's 'elapsed' (Elapsed, s, lower)" base new
-	sed -i '$d' "$R/new/timedmunlock/metrics.tsv"
-	sed -i '1s/\thigher$/\tlower/' "$R/new/timedmunlock/metrics.tsv"
-	expect_error "mmstat: $R/new/timedmunlock/metrics.tsv: 4 metrics, the baseline has 5" base new
+	expect_error "mmstat: $R/new/timedmunlock/metrics.tsv: metric 'elapsed' (Elapsed, s, higher) differs from the baseline's (Elapsed, s, lower)" base new
+	sed -i '1d' "$R/new/timedmunlock/metrics.tsv"
+	expect_error "mmstat: $R/new/timedmunlock/metrics.tsv: no 'elapsed', the baseline's primary metric" base new
 }
 
 @test "a single sample: n/a and no test, said plainly, exit 0" {
