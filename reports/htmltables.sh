@@ -37,6 +37,9 @@ metric_table() {
 table_rows() {
 	awk -F'\t' -v cols="$1" '
 		function esc(s) { gsub(/&/, "\\&amp;", s); gsub(/</, "\\&lt;", s); gsub(/>/, "\\&gt;", s); return s }
+		# two decimals as the text table, but never "0.00" for a small value
+		function num(v, a) { a = v < 0 ? -v : v
+			return a >= 1 || a == 0 ? sprintf("%.2f", v) : sprintf("%.3g", v) }
 		$1 == "param" { printf "<tr><th colspan=\"%d\">%s</th></tr>\n", cols, esc($2); next }
 		{ printf "<tr><th>%s</th>", esc($2)
 		  for (i = 3; i <= NF; i++) {
@@ -44,7 +47,7 @@ table_rows() {
 			if ($i == "-") { printf "<td class=\"num\">-</td>"; continue }
 			split($i, c, " "); cls = "num"
 			if (c[3] == "sig") cls = cls (c[2] + 0 >= 0 ? " better" : " worse")
-			printf "<td class=\"%s\">%.2f (%6.2f%%)%s</td>", cls, c[1], c[2], c[3] == "sig" ? " *" : "" }
+			printf "<td class=\"%s\">%s (%6.2f%%)%s</td>", cls, num(c[1]), c[2], c[3] == "sig" ? " *" : "" }
 		  print "</tr>" }'
 }
 
@@ -60,8 +63,8 @@ gate_section() {
 	jq -r '.gate.results[] | [.bench, .name, .run, (.mean_pct // "" | tostring), .verdict] | @tsv' "$JSON" |
 		awk -F'\t' '
 			function esc(s) { gsub(/&/, "\\&amp;", s); gsub(/</, "\\&lt;", s); gsub(/>/, "\\&gt;", s); return s }
-			{ cls = $5 == "REGRESSION" ? "worse" : $5 == "improvement" ? "better" : ""
-			  printf "<tr><td>%s</td><td>%s</td><td>%s</td><td class=\"num\">%s</td><td class=\"%s\">%s</td></tr>\n",
+			{ cls = $5 == "REGRESSION" ? " class=\"worse\"" : $5 == "improvement" ? " class=\"better\"" : ""
+			  printf "<tr><td>%s</td><td>%s</td><td>%s</td><td class=\"num\">%s</td><td%s>%s</td></tr>\n",
 				esc($1), esc($2), esc($3), $4 == "" ? "-" : sprintf("%.2f%%", $4), cls, esc($5) }'
 	echo '</table>'
 }

@@ -111,23 +111,12 @@ draw() {
 	printf '%s\t%s\t%s\t%s\n' "$bench" "$metric" "$kind" "$out"
 }
 
-# "FACTOR LABEL" for the axes: the tables' unit when there is JSON, so the
-# plot beside a table reads in the same unit.
-display_unit() {
-	local bench=$1 metric=$2 unit=$3
-	if [ -s "$WORK/$bench-$metric/metric.json" ]; then
-		jq -r '"\(1 / (.display_divisor // 1)) \(.display_unit // .unit)"' "$WORK/$bench-$metric/metric.json"
-	else
-		unit_scale "$unit" "$(metric_maxabs "$bench" "$metric" "${RUNS[@]}")"
-	fi
-}
-
 # All plots of one metric of one bench.
 plot_metric() {
 	local bench=$1 metric=$2 label=$3 unit=$4 better=$5 params=$6
 	local dir=$WORK/$bench-$metric scale ulabel nparams swept xlabel
 	[ -z "$JSON" ] || json_metric "$bench" "$metric" >"$dir/metric.json"
-	read -r scale ulabel < <(display_unit "$bench" "$metric" "$unit")
+	read -r scale ulabel < <(unit_scale "$unit" "$(metric_maxabs "$bench" "$metric" "${RUNS[@]}")")
 	nparams=$(wc -l <"$params")
 	swept=$(sweep_key "${RUNS[0]}/$bench")
 	local ylabel="$label [$ulabel] ($better is better)"
@@ -147,7 +136,7 @@ plot_metric() {
 	draw runseq "$dir" "$bench" "$metric" "$OUTDIR/$bench-$metric-runseq"
 
 	[ -n "$JSON" ] || return 0
-	plot_json_metric "$bench" "$metric" "$label" "$dir" "$params" "$swept"
+	plot_json_metric "$bench" "$metric" "$label" "$dir" "$params" "$swept" "$scale" "$ylabel"
 }
 
 # The key run.sh swept for this bench ("SIZE"), from its config; "value" if

@@ -24,14 +24,14 @@ delta_data() {
 
 # Sweep blocks, one per run (two blank lines apart, so gnuplot's `index`
 # finds run i at block i-1 even when a run lacks a value):
-#   param_index  mean  stddev   (in display units)
+#   param_index  mean  stddev   (times SCALE, the box plot's unit)
 sweep_data() {
-	local metric_json=$1 nruns=$2 divisor=$3 out=$4 r
+	local metric_json=$1 nruns=$2 scale=$3 out=$4 r
 	: >"$out"
 	for ((r = 0; r < nruns; r++)); do
-		jq -r --argjson r "$r" --argjson d "$divisor" --argjson names "$(jq -c '[.runs[].name]' "$JSON")" '
+		jq -r --argjson r "$r" --argjson s "$scale" --argjson names "$(jq -c '[.runs[].name]' "$JSON")" '
 			.params | to_entries[] | .key as $g | .value.runs[] | select(.run == $names[$r]) |
-			[$g, .mean / $d, ((.stddev // 0) / $d)] | @tsv' <<<"$metric_json" >>"$out"
+			[$g, .mean * $s, ((.stddev // 0) * $s)] | @tsv' <<<"$metric_json" >>"$out"
 		printf '\n\n' >>"$out"
 	done
 }
@@ -48,8 +48,8 @@ delta_xtics() {
 }
 
 plot_json_metric() {
-	local bench=$1 metric=$2 label=$3 dir=$4 params=$5 swept=$6
-	local mj nparams divisor unit ylabel xlabel=""
+	local bench=$1 metric=$2 label=$3 dir=$4 params=$5 swept=$6 scale=$7 ylabel=$8
+	local mj nparams xlabel=""
 	mj=$(cat "$dir/metric.json")
 	[ -n "$mj" ] || { say "plot: $bench $metric: not in the JSON, no delta or sweep plot"; return 0; }
 	nparams=$(wc -l <"$params")
@@ -63,10 +63,8 @@ plot_json_metric() {
 		draw delta "$dir" "$bench" "$metric" "$OUTDIR/$bench-$metric-delta"
 	fi
 	[ "$nparams" -gt 1 ] || return 0
-	read -r divisor unit < <(jq -r '"\(.display_divisor // 1) \(.display_unit // .unit)"' <<<"$mj")
-	sweep_data "$mj" "${#RUNS[@]}" "$divisor" "$dir/sweep.dat"
+	sweep_data "$mj" "${#RUNS[@]}" "$scale" "$dir/sweep.dat"
 	awk '{ printf "%d\t%s\n", NR - 1, $0 }' "$params" >"$dir/xtics.dat"
-	ylabel="$label [$unit] ($(jq -r .better <<<"$mj") is better)"
 	write_vars "$dir" "$bench: $label against $swept (mean ± stddev)" "$ylabel" "$swept" \
 		"$OUTDIR/$bench-$metric-sweep" "$nparams"
 	draw sweep "$dir" "$bench" "$metric" "$OUTDIR/$bench-$metric-sweep"

@@ -1,0 +1,101 @@
+#!/usr/bin/env bats
+# compare.sh --plot and reports/plot.sh: the plots of a comparison, from the
+# real runs in tests/fixtures/plot.
+
+bats_require_minimum_version 1.5.0
+load helpers
+load html_browser
+
+setup() {
+	FIX=$BATS_TEST_DIRNAME/../fixtures/plot
+	COMPARE=$ROOT/compare.sh
+	OUT=$(mktemp -d "${BATS_TMPDIR:-/tmp}/mmdelta-plot.XXXXXX")
+}
+
+teardown() {
+	rm -rf "$OUT"
+}
+
+# PNG and SVG of one plot exist, are what they claim and of plausible size.
+assert_plot() {
+	local base=$1 size
+	is_png "$base.png" || { echo "$base.png is not a PNG"; return 1; }
+	xmllint --noout "$base.svg" || { echo "$base.svg is not well-formed XML"; return 1; }
+	grep -q '<svg' "$base.svg" || { echo "$base.svg has no <svg>"; return 1; }
+	for f in "$base.png" "$base.svg"; do
+		size=$(stat -c %s "$f")
+		[ "$size" -gt 8000 ] && [ "$size" -lt 2000000 ] || { echo "$f: implausible size $size"; return 1; }
+	done
+}
+
+@test "compare.sh --plot draws box, run-sequence and delta plots of every metric, PNG and SVG" {
+	run --separate-stderr "$COMPARE" -o "$FIX" --plot "$OUT" base-a patch-b
+	[ "$status" -eq 0 ]
+	# the table is still printed
+	[[ "$output" == *"Elapsed(ms) mean"* ]]
+	for m in elapsed ns_per_page populate_elapsed munmap_elapsed pages; do
+		for kind in box runseq delta; do assert_plot "$OUT/timedmunlock-$m-$kind"; done
+	done
+	# no sweep, no sweep plot
+	[ -z "$(find "$OUT" -name '*-sweep.*')" ]
+}
+
+@test "a sweep gets the sweep plot, and its titles and axes name the swept key and the unit" {
+	run --separate-stderr "$COMPARE" -o "$FIX" --plot "$OUT" sweep-a sweep-b
+	[ "$status" -eq 0 ]
+	for kind in box runseq delta sweep; do assert_plot "$OUT/timedmunlock-elapsed-$kind"; done
+	grep -q 'SIZE' "$OUT/timedmunlock-elapsed-sweep.svg"
+	grep -q 'Elapsed \[ms\] (lower is better)' "$OUT/timedmunlock-elapsed-sweep.svg"
+	# the run sequence marks where each swept value starts
+	grep -q '>32M<' "$OUT/timedmunlock-elapsed-runseq.svg"
+}
+
+@test "the delta chart marks a significant change and leaves an unproven one unmarked" {
+	run --separate-stderr "$COMPARE" -o "$FIX" --plot "$OUT" base-a patch-b
+	[ "$status" -eq 0 ]
+	# munmap: 24.8% ± 6.1% slower (significant); elapsed: no difference proven
+	grep -q '>\*<' "$OUT/timedmunlock-munmap_elapsed-delta.svg"
+	! grep -q '>\*<' "$OUT/timedmunlock-elapsed-delta.svg"
+}
+
+@test "progress on stderr names every plot being drawn" {
+	run --separate-stderr "$ROOT/reports/plot.sh" "$OUT" "$FIX/base-a" "$FIX/patch-b"
+	[ "$status" -eq 0 ]
+	[[ "$stderr" == *"mmdelta: plot: timedmunlock elapsed: box"* ]]
+	[[ "$stderr" == *"mmdelta: plot: timedmunlock pages: runseq"* ]]
+	# stdout lists what was written, for html.sh
+	[ "${lines[0]}" = "timedmunlock	elapsed	box	$OUT/timedmunlock-elapsed-box" ]
+}
+
+@test "plot.sh without JSON draws only what the samples give" {
+	run --separate-stderr "$ROOT/reports/plot.sh" "$OUT" "$FIX/base-a" "$FIX/patch-b"
+	[ "$status" -eq 0 ]
+	assert_plot "$OUT/timedmunlock-elapsed-box"
+	[ ! -e "$OUT/timedmunlock-elapsed-delta.png" ]
+}
+
+@test "--plot without a directory is a usage error" {
+	run --separate-stderr "$COMPARE" -o "$FIX" base-a patch-b --plot
+	[ "$status" -eq 2 ]
+	assert_one_line_error
+}
+
+@test "a directory that is not a run is refused in one line" {
+	run --separate-stderr "$ROOT/reports/plot.sh" "$OUT" "$FIX/base-a" "$FIX"
+	assert_one_line_error
+	[[ "$stderr" == *"is not a run directory"* ]]
+}
+
+@test "a samples.tsv that is not run.sh's is refused in one line, naming the file" {
+	cp -r "$FIX/base-a" "$OUT/bad"
+	printf 'metric\tparam\titeration\tvalue\nelapsed\t-\t1\tfast\n' >"$OUT/bad/timedmunlock/samples.tsv"
+	run --separate-stderr "$ROOT/reports/plot.sh" "$OUT/plots" "$FIX/base-a" "$OUT/bad"
+	assert_one_line_error
+	[[ "$stderr" == *"$OUT/bad/timedmunlock/samples.tsv: bad line 2"* ]]
+}
+
+@test "an output directory that cannot be made is refused in one line" {
+	run --separate-stderr "$ROOT/reports/plot.sh" /proc/mmdelta-plots "$FIX/base-a" "$FIX/patch-b"
+	assert_one_line_error
+	[[ "$stderr" == *"cannot write to /proc/mmdelta-plots"* ]]
+}
