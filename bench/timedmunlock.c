@@ -7,10 +7,7 @@
 #include "harness.h"
 
 #include <sys/mman.h>
-#include <sys/resource.h>
 #include <unistd.h>
-
-#define CAP_IPC_LOCK_BIT 14	/* linux/capability.h */
 
 static uint64_t size = 56ull << 30;
 static int lock_mode;		/* 0: MAP_LOCKED|MAP_POPULATE, 1: mmap then mlock() */
@@ -34,31 +31,13 @@ static struct bench_opt opts[] = {
 	{ NULL, 0, NULL, NULL, NULL, 0 },
 };
 
-/*
- * As root the limit is raised to fit.  CAP_IPC_LOCK exempts a process from
- * the limit altogether (containers often grant it without CAP_SYS_RESOURCE).
- */
-static int fit_memlock(void)
-{
-	struct rlimit rl, want = { RLIM_INFINITY, RLIM_INFINITY };
-
-	if (getrlimit(RLIMIT_MEMLOCK, &rl))
-		return bench_fail("getrlimit(RLIMIT_MEMLOCK) failed: %m");
-	if (rl.rlim_cur == RLIM_INFINITY || rl.rlim_cur >= size)
-		return 0;
-	if (geteuid() == 0 && setrlimit(RLIMIT_MEMLOCK, &want) == 0)
-		return 0;
-	if (bench_has_capability(CAP_IPC_LOCK_BIT))
-		return 0;
-	return bench_fail("RLIMIT_MEMLOCK is %llu bytes, locking needs %llu: run as root or raise it (ulimit -l unlimited)",
-			  (unsigned long long)rl.rlim_cur, (unsigned long long)size);
-}
-
 static int check(void)
 {
 	page_size = sysconf(_SC_PAGESIZE);
 	size = bench_fit_memory("--size", size);
-	if (!size || fit_memlock())
+	if (size)
+		size = bench_fit_memlock("--size", size);
+	if (!size)
 		return -1;
 	size -= size % (uint64_t)page_size;
 	return size ? 0 : bench_fail("--size is smaller than a page (%ld bytes)", page_size);

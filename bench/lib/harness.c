@@ -10,8 +10,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 
 #define MAX_VALUES 256
+#define CAP_IPC_LOCK_BIT 14	/* linux/capability.h */
 
 static struct {
 	const char *metric;
@@ -72,24 +74,63 @@ void bench_note(const char *fmt, ...)
 	va_end(ap);
 }
 
+/*
+ * Refuse bytes over limit, or with --cap-size reduce it to limit, saying
+ * which limit and by how much.
+ */
+static uint64_t fit(const char *what, uint64_t bytes, uint64_t limit,
+		    const char *bound, const char *which, const char *hint)
+{
+	char want[32], room[32], over[32];
+
+	size_format(bytes, want, sizeof(want));
+	size_format(limit, room, sizeof(room));
+	size_format(bytes - limit, over, sizeof(over));
+	if (!cap_size || limit == 0) {
+		bench_fail("%s %s is more than %s: %s allows %s (%s over)%s",
+			   what, want, bound, which, room, over, hint);
+		return 0;
+	}
+	bench_note("%s capped from %s to %s, %s less (%s)", what, want, room, over, which);
+	return limit;
+}
+
 uint64_t bench_fit_memory(const char *what, uint64_t bytes)
 {
 	struct memlimit m;
-	char want[32], room[32];
 
 	if (memlimit_read(&m))
 		return bench_fail("cannot read /proc/meminfo"), 0;
 	if (bytes <= m.limit)
 		return bytes;
-	size_format(bytes, want, sizeof(want));
-	size_format(m.limit, room, sizeof(room));
-	if (!cap_size || m.limit == 0) {
-		bench_fail("%s %s is more than this machine can hold: %s allows %s",
-			   what, want, m.which, room);
-		return 0;
+	return fit(what, bytes, m.limit, "this machine can hold", m.which, "");
+}
+
+uint64_t bench_fit_memlock(const char *what, uint64_t bytes)
+{
+	struct rlimit rl, unlimited = { RLIM_INFINITY, RLIM_INFINITY };
+
+	if (getrlimit(RLIMIT_MEMLOCK, &rl))
+		return bench_fail("getrlimit(RLIMIT_MEMLOCK) failed: %s", strerror(errno)), 0;
+	if (rl.rlim_cur == RLIM_INFINITY || rl.rlim_cur >= bytes)
+		return bytes;
+	/*
+	 * Root raises the limit; CAP_IPC_LOCK exempts a process from it
+	 * altogether (containers often grant it without CAP_SYS_RESOURCE).
+	 */
+	if (setrlimit(RLIMIT_MEMLOCK, &unlimited) == 0 || bench_has_capability(CAP_IPC_LOCK_BIT))
+		return bytes;
+	/* Anyone may raise the soft limit up to the hard one. */
+	if (rl.rlim_max > rl.rlim_cur) {
+		rl.rlim_cur = rl.rlim_max;
+		if (setrlimit(RLIMIT_MEMLOCK, &rl))
+			getrlimit(RLIMIT_MEMLOCK, &rl);
+		if (rl.rlim_cur == RLIM_INFINITY || rl.rlim_cur >= bytes)
+			return bytes;
 	}
-	bench_note("%s capped from %s to %s (%s)", what, want, room, m.which);
-	return m.limit;
+	return fit(what, bytes, (uint64_t)rl.rlim_cur & ~4095ull, "this process may lock",
+		   "RLIMIT_MEMLOCK",
+		   "; run as root or raise it with ulimit -l");
 }
 
 static struct bench_opt *find_opt(const char *name)

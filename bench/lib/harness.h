@@ -85,6 +85,12 @@ int bench_opt_given(const char *name);
  * --cap-size an oversized request is reduced, with a note, instead.
  */
 uint64_t bench_fit_memory(const char *what, uint64_t bytes);
+/*
+ * The same against RLIMIT_MEMLOCK, for memory that is to be locked: the
+ * limit is raised when the process may; otherwise refused, or capped with
+ * --cap-size.
+ */
+uint64_t bench_fit_memlock(const char *what, uint64_t bytes);
 
 /* Does this process hold capability bit cap in its effective set? */
 int bench_has_capability(int cap);
