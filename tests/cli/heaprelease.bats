@@ -5,6 +5,9 @@
 bats_require_minimum_version 1.5.0
 load helpers
 
+setup() { common_setup; }
+teardown() { common_teardown; }
+
 B=$ROOT/bench/heaprelease
 
 metric() { awk -F'\t' -v m="$1" '$1 == m { print $2 }' <<<"$output"; }
@@ -52,4 +55,25 @@ metric() { awk -F'\t' -v m="$1" '$1 == m { print $2 }' <<<"$output"; }
 	done
 	run --separate-stderr "$B" --pattern brk
 	[[ $stderr == *"--pattern brk: must be one of mprotect|madvise|madvfree"* ]]
+}
+
+@test "run.sh heaprelease: the two patterns side by side in one run" {
+	run --separate-stderr "$ROOT/run.sh" -n pat -o "$RES" --set OPS=2000 --set WARMUP=0 -i 2 heaprelease
+	[ "$status" -eq 0 ]
+	s=$RES/pat/heaprelease/samples.tsv
+	[ "$(awk -F'\t' '$1 == "cs_per_sec" { n[$2]++ } END { print n["mprotect"], n["madvise"] }' "$s")" = "2 2" ]
+}
+
+@test "run.sh: a PIN that is not yes or no is refused before anything is written" {
+	run --separate-stderr "$ROOT/run.sh" -n pin -o "$RES" --set PIN=maybe -i 1 heaprelease
+	[ "$status" -ne 0 ]
+	[[ $stderr == *"PIN=maybe"* ]]
+	[ ! -e "$RES/pin" ]
+}
+
+@test "run.sh accepts every heaprelease config" {
+	for c in "$ROOT"/configs/heaprelease*; do
+		run --separate-stderr "$ROOT/run.sh" --dry-run -o "$RES" "$c"
+		[ "$status" -eq 0 ] || { echo "$c: $stderr"; false; }
+	done
 }

@@ -5,6 +5,9 @@
 bats_require_minimum_version 1.5.0
 load helpers
 
+setup() { common_setup; }
+teardown() { common_teardown; }
+
 B=$ROOT/bench/procmunmap
 
 metric() { awk -F'\t' -v m="$1" '$1 == m { print $2 }' <<<"$output"; }
@@ -59,4 +62,20 @@ metric() { awk -F'\t' -v m="$1" '$1 == m { print $2 }' <<<"$output"; }
 	done
 	run --separate-stderr "$B" --proc-file nosuch
 	[[ $stderr == *"--proc-file nosuch: cannot read /proc/self/nosuch"* ]]
+}
+
+@test "run.sh procmunmap: reader metrics in the samples" {
+	run --separate-stderr "$ROOT/run.sh" -n pm -o "$RES" --set SIZE=64M --set IDLE_MS=20 --set WARMUP=0 -i 1 procmunmap
+	[ "$status" -eq 0 ]
+	s=$RES/pm/procmunmap/samples.tsv
+	awk -F'\t' '$1 == "reader_reads" && $4 > 0 { ok = 1 } END { exit !ok }' "$s"
+	awk -F'\t' '$1 == "idle_reader_max" && $4 > 0 { ok = 1 } END { exit !ok }' "$s"
+	grep -q '^PROC_FILE=cmdline$' "$RES/pm/procmunmap/config"
+}
+
+@test "run.sh accepts every procmunmap config" {
+	for c in "$ROOT"/configs/procmunmap*; do
+		run --separate-stderr "$ROOT/run.sh" --dry-run -o "$RES" "$c"
+		[ "$status" -eq 0 ] || { echo "$c: $stderr"; false; }
+	done
 }

@@ -5,6 +5,9 @@
 bats_require_minimum_version 1.5.0
 load helpers
 
+setup() { common_setup; }
+teardown() { common_teardown; }
+
 B=$ROOT/bench/sparsemunmap
 
 # The value of metric $1 in $output.
@@ -70,5 +73,19 @@ metric() { awk -F'\t' -v m="$1" '$1 == m { print $2 }' <<<"$output"; }
 		# shellcheck disable=SC2086  # word splitting intended
 		run --separate-stderr "$B" $args
 		assert_one_line_error
+	done
+}
+
+@test "run.sh: a SIZE sweep gives one sample set per size" {
+	run --separate-stderr "$ROOT/run.sh" -n sweep -o "$RES" --set "SIZE=1G 16T" --set WARMUP=0 -i 2 sparsemunmap-sweep
+	[ "$status" -eq 0 ]
+	s=$RES/sweep/sparsemunmap/samples.tsv
+	[ "$(awk -F'\t' '$1 == "elapsed" && $4 > 0 { n[$2]++ } END { print n["1G"], n["16T"] }' "$s")" = "2 2" ]
+}
+
+@test "run.sh accepts every sparsemunmap config" {
+	for c in "$ROOT"/configs/sparsemunmap*; do
+		run --separate-stderr "$ROOT/run.sh" --dry-run -o "$RES" "$c"
+		[ "$status" -eq 0 ] || { echo "$c: $stderr"; false; }
 	done
 }
