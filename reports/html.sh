@@ -85,7 +85,7 @@ plot_caption() {
 	box) echo 'Samples per run: box = quartiles, whiskers = min/max, bar = median, × = mean.' ;;
 	runseq) echo 'Values in measurement order; hollow = warm-up (not counted).' ;;
 	delta) echo 'Change of the mean against the baseline with its confidence interval; filled = significant.' ;;
-	sweep) echo 'Mean per swept value, error bars = confidence interval of the mean.' ;;
+	sweep) echo 'Mean per swept value, error bars = ± one standard deviation.' ;;
 	esac
 }
 

@@ -123,9 +123,10 @@ plot_metric() {
 	box_data "$bench" "$metric" "$scale" "$params" "$dir/box.dat" "$dir/pts.dat" "${RUNS[@]}"
 	[ -s "$dir/box.dat" ] || { say "plot: $bench $metric: no samples, skipped"; return 0; }
 	write_xtics "$params" "$dir/xtics.dat"
-	xlabel=""
-	[ "$nparams" -le 1 ] || xlabel=$swept
-	write_vars "$dir" "$bench: $label, samples per run" "$ylabel" "$xlabel" "$OUTDIR/$bench-$metric-box" "$nparams"
+	# the swept key goes in the title: a bottom label collides with the key
+	local per=""
+	[ "$nparams" -le 1 ] || per=" per $swept"
+	write_vars "$dir" "$bench: $label$per, samples per run" "$ylabel" "" "$OUTDIR/$bench-$metric-box" "$nparams"
 	draw box "$dir" "$bench" "$metric" "$OUTDIR/$bench-$metric-box"
 
 	seq_data "$bench" "$metric" "$scale" "$params" "$dir/seq.dat" "$dir/marks.dat" "${RUNS[@]}"
@@ -136,7 +137,7 @@ plot_metric() {
 	draw runseq "$dir" "$bench" "$metric" "$OUTDIR/$bench-$metric-runseq"
 
 	[ -n "$JSON" ] || return 0
-	plot_json_metric "$bench" "$metric" "$label" "$dir" "$params" "$swept" "$scale" "$ylabel"
+	plot_json_metric "$bench" "$metric" "$label$per" "$dir" "$params" "$swept" "$scale" "$ylabel"
 }
 
 # The key run.sh swept for this bench ("SIZE"), from its config; "value" if

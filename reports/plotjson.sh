@@ -49,23 +49,22 @@ delta_xtics() {
 
 plot_json_metric() {
 	local bench=$1 metric=$2 label=$3 dir=$4 params=$5 swept=$6 scale=$7 ylabel=$8
-	local mj nparams xlabel=""
+	local mj nparams
 	mj=$(cat "$dir/metric.json")
 	[ -n "$mj" ] || { say "plot: $bench $metric: not in the JSON, no delta or sweep plot"; return 0; }
 	nparams=$(wc -l <"$params")
-	[ "$nparams" -le 1 ] || xlabel=$swept
 	if [ ${#RUNS[@]} -gt 1 ]; then
 		delta_data "$mj" "${#RUNS[@]}" "$dir/delta.dat"
 		delta_xtics "$params" "$dir/xtics.dat"
 		write_vars "$dir" "$bench: $label, change of the mean against $(run_name "${RUNS[0]}")" \
 			"change of the mean [%] (positive is better)" \
-			"$xlabel" "$OUTDIR/$bench-$metric-delta" "$nparams"
+			"" "$OUTDIR/$bench-$metric-delta" "$nparams"
 		draw delta "$dir" "$bench" "$metric" "$OUTDIR/$bench-$metric-delta"
 	fi
 	[ "$nparams" -gt 1 ] || return 0
 	sweep_data "$mj" "${#RUNS[@]}" "$scale" "$dir/sweep.dat"
 	awk '{ printf "%d\t%s\n", NR - 1, $0 }' "$params" >"$dir/xtics.dat"
-	write_vars "$dir" "$bench: $label against $swept (mean ± stddev)" "$ylabel" "$swept" \
+	write_vars "$dir" "$bench: ${label% per *} against $swept (mean ± stddev)" "$ylabel" "$swept" \
 		"$OUTDIR/$bench-$metric-sweep" "$nparams"
 	draw sweep "$dir" "$bench" "$metric" "$OUTDIR/$bench-$metric-sweep"
 }

@@ -36,9 +36,11 @@ main() {
 
 	local rc=0 dirs=()
 	JSON=$(mktemp)
-	trap 'rm -f "$JSON"' EXIT
-	"$mmstat" "${args[@]}" >"$JSON" || rc=$?
-	[ "$rc" -le 1 ] || exit 2 # mmstat has said why
+	trap 'rm -f "$JSON" "$JSON.err"' EXIT
+	# Its warnings and gate lines are compare.sh's to print, once, when it
+	# runs mmstat for the table; here they only matter if it fails.
+	"$mmstat" "${args[@]}" >"$JSON" 2>"$JSON.err" || rc=$?
+	[ "$rc" -le 1 ] || { cat "$JSON.err" >&2; exit 2; }
 	mapfile -t dirs < <(jq -r '.runs[].path' "$JSON")
 	[ -z "$plot" ] || "$REPORTS/plot.sh" --json "$JSON" "$plot" "${dirs[@]}" >/dev/null || exit 2
 	[ -z "$html" ] || "$REPORTS/html.sh" --json "$JSON" "$html" "${dirs[@]}" || exit 2

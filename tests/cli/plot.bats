@@ -32,7 +32,7 @@ assert_plot() {
 	run --separate-stderr "$COMPARE" -o "$FIX" --plot "$OUT" base-a patch-b
 	[ "$status" -eq 0 ]
 	# the table is still printed
-	[[ "$output" == *"Elapsed(ms) mean"* ]]
+	[[ "$output" == "timedmunlock"*"Elapsed"*" mean "* ]]
 	for m in elapsed ns_per_page populate_elapsed munmap_elapsed pages; do
 		for kind in box runseq delta; do assert_plot "$OUT/timedmunlock-$m-$kind"; done
 	done
