@@ -48,6 +48,7 @@ vm_options_done() {
 	[ "${BASH_REMATCH[2]}" = M ] || VM_MEM_MB=$((VM_MEM_MB * 1024))
 	vm_image_check "$VM_KERNEL"
 	vm_qemu_check
+	vm_choose_accel
 	# The guest changes nothing on the host, so a VM run takes no part in the
 	# host's saved settings: its exit trap must never restore what another
 	# run.sh saved.  Under /proc nothing can be written by mistake.
@@ -72,7 +73,6 @@ vm_run() {
 	local -a benches argv
 	local rc=0 t0 work=$RUN_DIR/.vm
 	PHASE="vm set-up"
-	vm_choose_accel
 	vm_initramfs_check
 	mapfile -t benches < <(vm_benches)
 	make -s -C "$MMDELTA_ROOT" "${benches[@]/#/build/static/}" build/static/mmconfig >&2 ||
@@ -89,7 +89,6 @@ vm_run() {
 	vm_qemu_run "$VM_TIMEOUT_S" "$RUN_DIR/vm-console.log" "${argv[@]}" || rc=$?
 	rm -f "$work/initramfs.cpio.gz"
 	meta_set "$RUN_DIR" vm_wall_seconds $((SECONDS - t0))
-	PHASE="vm results"
 	vm_collect "$rc" "$work"
 	rm -rf "$work"
 	meta_set "$RUN_DIR" end_time "$(date -Is)"
@@ -113,15 +112,17 @@ vm_collect() {
 	local qemu_rc=$1 work=$2 status guest
 	status=$(frame_status "$work/ttyS1")
 	[ -n "$status" ] || vm_fail "$(vm_no_marker_reason "$qemu_rc")"
+	PHASE="vm results"
 	frame_receive "$work/ttyS1" "$work/guest" || vm_fail "the guest's results did not arrive intact (see $work/ttyS1)"
-	guest=$work/guest/results/$NAME
-	[ -d "$guest" ] || guest=$work/guest/results/.$NAME.partial
+	guest=$work/guest/results/$VM_GUEST_NAME
+	[ -d "$guest" ] || guest=$work/guest/results/.$VM_GUEST_NAME.partial
 	if [ -d "$guest" ]; then
 		find "$guest" -mindepth 1 -maxdepth 1 ! -name meta -exec mv -t "$RUN_DIR" {} +
 		vm_meta_merge "$RUN_DIR" "$guest/meta" "$work/guest/guest-facts"
 	else
 		vm_meta_merge "$RUN_DIR" "$work/guest/guest-facts"
 	fi
+	vm_kernel_config
 	[ "$status" = 0 ] || vm_fail "the run inside the guest failed: $(vm_guest_error)"
 }
 

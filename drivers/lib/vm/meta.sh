@@ -35,3 +35,14 @@ vm_meta_merge() {
 		"$dir/meta" "$@" >"$tmp"
 	mv "$tmp" "$dir/meta"
 }
+
+# The guest has no /boot: take the config Debian's layout (and `make
+# install`) keeps beside the image, config-RELEASE, where there is one.
+vm_kernel_config() {
+	local release config
+	release=$(meta_get "$RUN_DIR" kernel_release)
+	config=$(dirname "$VM_KERNEL")/config-$release
+	[ -n "$release" ] && [ -r "$config" ] || return 0
+	cp "$config" "$RUN_DIR/kernel-config"
+	meta_set "$RUN_DIR" kernel_config "$(realpath "$config")"
+}
