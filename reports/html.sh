@@ -13,6 +13,9 @@ REPORTS=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 source "$REPORTS/../drivers/lib/log.sh"
 # shellcheck source=reports/plotdata.sh
 source "$REPORTS/plotdata.sh"
+# Any failure not caught by a die() still ends in one line, not silently.
+set -E
+trap 'die "html: unexpected failure in ${FUNCNAME[0]:-main}, line $LINENO"' ERR
 # shellcheck source=reports/htmlsystem.sh
 source "$REPORTS/htmlsystem.sh"
 # shellcheck source=reports/htmltables.sh

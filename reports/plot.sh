@@ -14,6 +14,9 @@ REPORTS=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 source "$REPORTS/../drivers/lib/log.sh"
 # shellcheck source=reports/plotdata.sh
 source "$REPORTS/plotdata.sh"
+# Any failure not caught by a die() still ends in one line, not silently.
+set -E
+trap 'die "plot: unexpected failure in ${FUNCNAME[0]:-main}, line $LINENO"' ERR
 # shellcheck source=reports/plotjson.sh
 source "$REPORTS/plotjson.sh"
 
@@ -38,13 +41,18 @@ parse_args() {
 	{ mkdir -p "$OUTDIR" 2>/dev/null && [ -w "$OUTDIR" ]; } || die "plot: cannot write to $OUTDIR"
 }
 
-# The benches to plot: those the baseline ran, in name order.
+# The benches to plot: those the baseline ran, in name order; with JSON only
+# those compare.sh compared (it leaves out a bench some run lacks), so the
+# plots match the tables.
 benches() {
 	local f
 	for f in "${RUNS[0]}"/*/samples.tsv; do
 		[ -f "$f" ] || continue
 		f=${f%/samples.tsv}
-		printf '%s\n' "${f##*/}"
+		f=${f##*/}
+		if [ -z "$JSON" ] || jq -e --arg b "$f" 'any(.benches[]; .name == $b)' "$JSON" >/dev/null; then
+			printf '%s\n' "$f"
+		fi
 	done
 }
 
@@ -107,7 +115,7 @@ draw() {
 	local kind=$1 dir=$2 bench=$3 metric=$4 out=$5
 	say "plot: $bench $metric: $kind"
 	gnuplot -c "$REPORTS/$kind.gp" "$dir" 2>"$dir/gnuplot.err" ||
-		die "plot: gnuplot failed on $bench $metric $kind: $(grep -m1 -v '^ *$' "$dir/gnuplot.err")"
+		die "plot: gnuplot failed on $bench $metric $kind: $( (grep -v '^ *$\|^Warning' "$dir/gnuplot.err" || echo 'no message') | tail -n 1)"
 	printf '%s\t%s\t%s\t%s\n' "$bench" "$metric" "$kind" "$out"
 }
 
@@ -160,8 +168,9 @@ plot_bench() {
 		[[ $metric =~ ^[A-Za-z0-9_.-]+$ ]] || die "plot: ${RUNS[0]}/$bench/metrics.tsv: metric name '$metric' is not usable in a file name"
 		while [ "$(jobs -rp | wc -l)" -ge "$JOBS" ]; do wait -n || true; done
 		mkdir -p "$WORK/$bench-$metric"
-		{ (plot_metric "$bench" "$metric" "$label" "$unit" "$better" "$params") >"$WORK/$bench-$metric/list" ||
-			touch "$WORK/$bench-$metric/failed"; } &
+		# not "|| ...": that would switch off set -e inside the job
+		{ plot_metric "$bench" "$metric" "$label" "$unit" "$better" "$params" >"$WORK/$bench-$metric/list"
+			touch "$WORK/$bench-$metric/done"; } &
 		printf '%s\n' "$WORK/$bench-$metric" >>"$WORK/order"
 	done <"${RUNS[0]}/$bench/metrics.tsv"
 }
@@ -178,8 +187,8 @@ main() {
 	done < <(benches)
 	[ "$found" = 1 ] || die "plot: ${RUNS[0]} holds no bench results (no */samples.tsv)"
 	wait
-	# the failed job has said why on stderr
-	while IFS= read -r d; do [ ! -e "$d/failed" ] || exit 1; cat "$d/list"; done <"$WORK/order"
+	# a failed job has said why on stderr
+	while IFS= read -r d; do [ -e "$d/done" ] || exit 1; cat "$d/list"; done <"$WORK/order"
 }
 
 main "$@"

@@ -25,7 +25,9 @@ gp_str() { printf "'%s'" "${1//\'/\'\'}"; }
 bench_params() {
 	local bench=$1; shift
 	local d
-	for d in "$@"; do [ -f "$d/$bench/samples.tsv" ] && awk -F'\t' 'FNR > 1 { print $2 }' "$d/$bench/samples.tsv"; done |
+	for d in "$@"; do
+		if [ -f "$d/$bench/samples.tsv" ]; then awk -F'\t' 'FNR > 1 { print $2 }' "$d/$bench/samples.tsv"; fi
+	done |
 		awk '!seen[$0]++'
 }
 
@@ -33,7 +35,9 @@ bench_params() {
 metric_maxabs() {
 	local bench=$1 metric=$2; shift 2
 	local d
-	for d in "$@"; do [ -f "$d/$bench/samples.tsv" ] && cat "$d/$bench/samples.tsv"; done |
+	for d in "$@"; do
+		if [ -f "$d/$bench/samples.tsv" ]; then cat "$d/$bench/samples.tsv"; fi
+	done |
 		awk -F'\t' -v m="$metric" '$1 == m { v = $4 < 0 ? -$4 : $4; if (v > max) max = v } END { print max + 0 }'
 }
 

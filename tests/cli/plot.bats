@@ -99,3 +99,15 @@ assert_plot() {
 	assert_one_line_error
 	[[ "$stderr" == *"cannot write to /proc/mmdelta-plots"* ]]
 }
+
+@test "a bench the other run lacks is plotted on its own, and left out with compare.sh as in its tables" {
+	cp -r "$FIX/base-a" "$OUT/two"
+	cp -r "$FIX/base-a/timedmunlock" "$OUT/two/timedmunlock2"
+	run --separate-stderr "$ROOT/reports/plot.sh" "$OUT/alone" "$OUT/two" "$FIX/patch-b"
+	[ "$status" -eq 0 ]
+	assert_plot "$OUT/alone/timedmunlock2-elapsed-box"
+	run --separate-stderr "$COMPARE" --plot "$OUT/compared" "$OUT/two" "$FIX/patch-b"
+	[ "$status" -eq 0 ]
+	assert_plot "$OUT/compared/timedmunlock-elapsed-delta"
+	[ -z "$(find "$OUT/compared" -name 'timedmunlock2-*')" ]
+}
