@@ -56,6 +56,12 @@ build/san/%: tests/unit/%.c $(LIB_SRCS) $(REPORT_LIB)
 deps:
 	@./drivers/lib/deps.sh
 
+# Two builds of Debian's 6.1 cloud kernel for --kernel runs and vm.bats,
+# unpacked into tests/cache/kernels (never installed, never committed).
+.PHONY: test-kernels
+test-kernels:
+	@./drivers/lib/vm/fetch-debian-kernels.sh
+
 unit: $(UNIT_BINS)
 	@set -e; for t in $(UNIT_BINS); do echo "== $$t"; $$t; done
 
