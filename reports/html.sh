@@ -122,7 +122,8 @@ main() {
 	parse_args "$@"
 	WORK=$(mktemp -d)
 	trap 'rm -rf "$WORK"' EXIT
-	"$REPORTS/plot.sh" ${JSON:+--json "$JSON"} "$DIR/plots" "${RUNS[@]}" >"$WORK/plots.list"
+	# plot.sh says why it failed
+	"$REPORTS/plot.sh" ${JSON:+--json "$JSON"} "$DIR/plots" "${RUNS[@]}" >"$WORK/plots.list" || exit 1
 	cut -f1 "$WORK/plots.list" | awk '!seen[$0]++' >"$WORK/benches"
 	say "html: writing $DIR/index.html"
 	# written aside and renamed, so a failed run never leaves half a page

@@ -22,12 +22,13 @@ metric_table() {
 		(if $p.param != "-" then ["param", $p.param] else empty end),
 		(($rows | split(" "))[] as $row |
 		 ["row", $row + (if $row == "cv" then " (%)" else " (" + $u + ")" end)] +
-		 [$names[] as $n | ($p.runs[] | select(.run == $n)) as $r |
-		  if $r == null then "-" else
-		  ($r[$row] | if $row == "cv" then . else . / $d end | tostring) + " " + ($r.pct[$row] | tostring) + " " +
+		 [$names[] as $n | (first($p.runs[] | select(.run == $n)) // null) as $r |
+		  if $r == null or ($r.n // 0) == 0 then "-" else
+		  ($r[$row] | if . == null then "n/a" elif $row == "cv" then . else . / $d end | tostring) + " " +
+		  ($r.pct[$row] // "n/a" | tostring) + " " +
 		  (if $row == "mean" and $r.test != null and $r.test.significant then "sig" else "-" end) end]),
-		(["test", "difference"] + [$names[] as $n | ($p.runs[] | select(.run == $n)) as $r |
-		  if $r == null or $r.test == null then "" else $r.test.text end])
+		(["test", "difference"] + [$names[] as $n | (first($p.runs[] | select(.run == $n)) // null) as $r |
+		  if $r == null or $r.test == null then "" else ($r.test.text // $r.test.reason // "") end])
 		| @tsv' "$JSON" | table_rows "$((${#RUNS[@]} + 1))"
 	echo '</table>'
 }
@@ -38,7 +39,7 @@ table_rows() {
 	awk -F'\t' -v cols="$1" '
 		function esc(s) { gsub(/&/, "\\&amp;", s); gsub(/</, "\\&lt;", s); gsub(/>/, "\\&gt;", s); return s }
 		# two decimals as the text table, but never "0.00" for a small value
-		function num(v, a) { a = v < 0 ? -v : v
+		function num(v, a) { if (v == "n/a") return v; a = v < 0 ? -v : v
 			return a >= 1 || a == 0 ? sprintf("%.2f", v) : sprintf("%.3g", v) }
 		$1 == "param" { printf "<tr><th colspan=\"%d\">%s</th></tr>\n", cols, esc($2); next }
 		{ printf "<tr><th>%s</th>", esc($2)
@@ -47,7 +48,8 @@ table_rows() {
 			if ($i == "-") { printf "<td class=\"num\">-</td>"; continue }
 			split($i, c, " "); cls = "num"
 			if (c[3] == "sig") cls = cls (c[2] + 0 >= 0 ? " better" : " worse")
-			printf "<td class=\"%s\">%s (%6.2f%%)%s</td>", cls, num(c[1]), c[2], c[3] == "sig" ? " *" : "" }
+			printf "<td class=\"%s\">%s (%s)%s</td>", cls, num(c[1]), c[2] == "n/a" ? "n/a" : sprintf("%6.2f%%", c[2]),
+				c[3] == "sig" ? " *" : "" }
 		  print "</tr>" }'
 }
 

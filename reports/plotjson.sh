@@ -17,8 +17,8 @@ json_metric() {
 delta_data() {
 	local metric_json=$1 nruns=$2 out=$3
 	jq -r --argjson R "$nruns" --argjson idx "$(jq -c '[.runs | to_entries[] | {(.value.name): .key}] | add' "$JSON")" '
-		.params | to_entries[] | .key as $g | .value.runs[] | select(.test != null) |
-		[($g * $R + $idx[.run]), .pct.mean, (.test.ci_half_pct // "NaN"), (if .test.significant then 1 else 0 end), $idx[.run]] |
+		.params | to_entries[] | .key as $g | .value.runs[] | select(.test != null and .pct.mean != null and .test.ci_half_pct != null) |
+		[($g * $R + $idx[.run]), .pct.mean, .test.ci_half_pct, (if .test.significant then 1 else 0 end), $idx[.run]] |
 		@tsv' <<<"$metric_json" >"$out"
 }
 
@@ -30,7 +30,7 @@ sweep_data() {
 	: >"$out"
 	for ((r = 0; r < nruns; r++)); do
 		jq -r --argjson r "$r" --argjson s "$scale" --argjson names "$(jq -c '[.runs[].name]' "$JSON")" '
-			.params | to_entries[] | .key as $g | .value.runs[] | select(.run == $names[$r]) |
+			.params | to_entries[] | .key as $g | .value.runs[] | select(.run == $names[$r] and .n > 0) |
 			[$g, .mean * $s, ((.stddev // 0) * $s)] | @tsv' <<<"$metric_json" >>"$out"
 		printf '\n\n' >>"$out"
 	done
@@ -55,6 +55,12 @@ plot_json_metric() {
 	nparams=$(wc -l <"$params")
 	if [ ${#RUNS[@]} -gt 1 ]; then
 		delta_data "$mj" "${#RUNS[@]}" "$dir/delta.dat"
+	fi
+	# with fewer than two samples there is no test, so no interval to draw
+	# (and gnuplot 5.4 crashes on an empty delta chart)
+	if [ ${#RUNS[@]} -gt 1 ] && [ ! -s "$dir/delta.dat" ]; then
+		say "plot: $bench $metric: no test possible, no delta plot"
+	elif [ ${#RUNS[@]} -gt 1 ]; then
 		delta_xtics "$params" "$dir/xtics.dat"
 		write_vars "$dir" "$bench: $label, change of the mean against $(run_name "${RUNS[0]}")" \
 			"change of the mean [%] (positive is better)" \

@@ -103,3 +103,12 @@ setup() {
 	assert_one_line_error
 	[ ! -e "$PAGE_DIR/none/index.html" ]
 }
+
+@test "a run with one sample per metric: the page says n/a and draws no delta chart" {
+	run --separate-stderr "$ROOT/compare.sh" -o "$BATS_TEST_DIRNAME/../fixtures/compare" --html "$PAGE_DIR/single" 3.11-rc3-0 single-1
+	[ "$status" -eq 0 ]
+	[[ "$stderr" == *"mmdelta: plot: timedmunlock elapsed: no test possible, no delta plot"* ]]
+	grep -q '<td class="num">n/a (n/a)</td>' "$PAGE_DIR/single/index.html"
+	[ -z "$(find "$PAGE_DIR/single/plots" -name '*-delta.*')" ]
+	[ -n "$(find "$PAGE_DIR/single/plots" -name 'timedmunlock-elapsed-box.svg')" ]
+}
