@@ -42,7 +42,7 @@ vm_timeout() {
 		read -r _ _ work < <(vm_config_facts "$c")
 		total=$((total + work))
 	done
-	per=$((20 + 30 * (VM_MEM_MB + 1023) / 1024))
+	per=$((20 + 30 * ((VM_MEM_MB + 1023) / 1024)))
 	[ "$VM_ACCEL" = tcg ] || per=$(((per + 9) / 10))
 	echo $((VM_BOOT_ALLOWANCE + total * per))
 }

@@ -20,7 +20,7 @@ mount_all() {
 	mount -t sysfs sysfs /sys
 	mount -t devtmpfs devtmpfs /dev
 	ln -sf /proc/self/fd /dev/fd
-	mkdir -p /dev/shm && mount -t tmpfs tmpfs /dev/shm
+	mkdir -p /dev/shm && { mount -t tmpfs tmpfs /dev/shm 2>/dev/null || true; }
 	if [ -d /sys/kernel/tracing ]; then mount -t tracefs tracefs /sys/kernel/tracing 2>/dev/null || true; fi
 }
 
