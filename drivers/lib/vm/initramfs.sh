@@ -8,10 +8,13 @@ VM_BUSYBOX=${MMDELTA_BUSYBOX:-/bin/busybox}
 VM_BASH=${MMDELTA_BASH_STATIC:-/bin/bash-static}
 # Host tools run.sh calls that busybox lacks or gets wrong, copied with their
 # shared libraries when the host has them: awk (busybox-static's is built
-# without math, and the summaries need sqrt), numactl for NUMA=, flock for
-# the machine lock, getconf for the page size, lstopo for topology.txt.
-# They go to their host paths under /usr, ahead of busybox in the guest PATH.
-VM_HOST_TOOLS=(awk numactl getconf lstopo-no-graphics flock)
+# without math, and the summaries need sqrt), tail (--pid, for the mmaplock
+# monitor), perf for the monitors, numactl for NUMA=, flock for the machine
+# lock, getconf for the page size, lstopo for topology.txt.  They go to
+# their host paths under /usr, ahead of busybox in the guest PATH.  perf and
+# its libraries are most of the initramfs (16 MB of 21) and add about 0.5 s
+# to an icount boot.
+VM_HOST_TOOLS=(awk tail perf numactl getconf lstopo-no-graphics flock)
 
 vm_initramfs_check() {
 	local f
