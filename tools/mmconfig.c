@@ -45,6 +45,11 @@ static int add(const char *where, const char *line, const char *allowed, const c
 	case CONFIG_PAIR:
 		break;
 	}
+	/* "SIZE=" is a slip, not a way to ask for the default: leave the key out. */
+	if (!*value) {
+		fprintf(stderr, "%s: %s has no value (leave the key out for the default)\n", where, key);
+		return 1;
+	}
 	if (!config_key_allowed(key, allowed)) {
 		fprintf(stderr, "%s: unknown key %s (known: %s)\n", where, key, allowed);
 		return 1;
@@ -67,40 +72,34 @@ static int add(const char *where, const char *line, const char *allowed, const c
 	return 0;
 }
 
+/* One line at a time; getline, unlike fgets, tells a NUL byte from the end. */
 static int read_file(const char *path, const char *allowed)
 {
-	char line[CONFIG_VALUE_MAX + CONFIG_KEY_MAX + 64], where[4200];
+	char *line = NULL, where[4200];
+	size_t cap = 0;
+	ssize_t len;
 	FILE *f = fopen(path, "r");
-	int lineno = 0;
+	int lineno = 0, bad = 0;
 
 	if (!f) {
 		perror(path);
 		return 1;
 	}
-	while (fgets(line, sizeof(line), f)) {
-		size_t len = strlen(line);
-
+	while (!bad && (len = getline(&line, &cap, f)) >= 0) {
 		lineno++;
 		snprintf(where, sizeof(where), "%s:%d", path, lineno);
 		if (len && line[len - 1] == '\n')
 			line[--len] = '\0';
-		else if (!feof(f)) {
-			fprintf(stderr, "%s: line too long\n", where);
-			fclose(f);
-			return 1;
-		}
-		if (strlen(line) != len) {
-			fprintf(stderr, "%s: NUL byte in line\n", where);
-			fclose(f);
-			return 1;
-		}
-		if (add(where, line, allowed, "file")) {
-			fclose(f);
-			return 1;
-		}
+		if (strlen(line) != (size_t)len)
+			fprintf(stderr, "%s: NUL byte in line\n", where), bad = 1;
+		else if ((size_t)len >= CONFIG_VALUE_MAX + CONFIG_KEY_MAX + 64)
+			fprintf(stderr, "%s: line too long\n", where), bad = 1;
+		else
+			bad = add(where, line, allowed, "file");
 	}
+	free(line);
 	fclose(f);
-	return 0;
+	return bad;
 }
 
 int main(int argc, char **argv)
