@@ -35,7 +35,7 @@ parse_args() {
 	while [ $# -gt 0 ]; do
 		case $1 in
 		-c) [ $# -ge 2 ] || die "-c needs a config"; CONFIGS+=("$2"); shift ;;
-		-n) [ $# -ge 2 ] || die "-n needs a name"; NAME=$2; shift ;;
+		-n) [ $# -ge 2 ] || die "-n needs a name"; rundir_check_name "$2"; NAME=$2; shift ;;
 		-i) [ $# -ge 2 ] || die "-i needs a number"; ITERATIONS_OVERRIDE=$2; shift
 		    [[ $ITERATIONS_OVERRIDE =~ ^[1-9][0-9]*$ ]] || die "-i $ITERATIONS_OVERRIDE: must be a whole number > 0" ;;
 		-o) [ $# -ge 2 ] || die "-o needs a directory"; RESULTS=$2; shift ;;
@@ -50,10 +50,11 @@ parse_args() {
 		esac
 		shift
 	done
-	[ ${#CONFIGS[@]} -gt 0 ] || { usage >&2; die "nothing to run: name a bench or config"; }
+	[ ${#CONFIGS[@]} -gt 0 ] || die "nothing to run: name a bench or config (see --help)"
 	vm_options_done
 	[ -n "$NAME" ] || NAME=$(uname -r)
 	rundir_check_name "$NAME"
+	rundir_check_root "$RESULTS"
 }
 
 # Resolve every config before anything is written, so a bad one costs
@@ -66,6 +67,8 @@ resolve_configs() {
 	CONFIGS=("${files[@]}")
 	for c in "${CONFIGS[@]}"; do
 		bench=$(config_load "$c" && echo "${CFG[BENCH]}") || exit 1
+		[[ " ${targets[*]} " != *" bench/$bench "* ]] ||
+			die "${c##*/}: bench $bench is named twice; compare configs of one bench as separate runs"
 		targets+=("bench/$bench")
 	done
 	make -s -C "$MMDELTA_ROOT" "${targets[@]}" >&2 || die "build failed: ${targets[*]}"
@@ -109,6 +112,7 @@ main() {
 	"$MMDELTA_ROOT/drivers/lib/deps.sh" || die "missing dependencies (see above)"
 	resolve_configs
 	if [ "$DRY_RUN" = 1 ]; then dry_run; return 0; fi
+	rundir_check "$RESULTS" "$NAME" "$FORCE"
 	[ -n "$VM_KERNEL" ] || machine_lock  # a guest changes nothing on the host
 	settings_recover
 	trap on_exit EXIT

@@ -4,21 +4,41 @@
 # shellcheck shell=bash
 
 # A run name becomes a directory name: no paths, no hidden names, no blanks.
+# At most 200 characters, so that ".NAME.partial" and ".replaced.*" fit NAME_MAX.
 rundir_check_name() {
 	[[ $1 =~ ^[A-Za-z0-9_+][A-Za-z0-9._+-]*$ ]] ||
 		die "run name '$1' is not usable: letters, digits and ._+- only, not starting with '.' or '-'"
+	[ ${#1} -le 200 ] || die "run name '${1:0:20}...' is ${#1} characters long; at most 200"
+}
+
+# Refuse a results root that cannot hold a run before any work, without
+# creating it: it, or the nearest part of its path that exists, must be a
+# writable directory.
+rundir_check_root() {
+	local dir=$1
+	[ -n "$dir" ] || die "results directory is empty (-o DIR or MMDELTA_RESULTS)"
+	while [ ! -e "$dir" ] && [ "$dir" != "$(dirname "$dir")" ]; do dir=$(dirname "$dir"); done
+	[ -d "$dir" ] || die "results directory $1 cannot be created: $dir is not a directory"
+	[ -w "$dir" ] || die "results directory $1 is not writable ($dir is read-only)"
+}
+
+# Refuse a results root or run name that cannot be used, before run.sh
+# waits for the machine or touches anything.
+rundir_check() {
+	local root=$1 name=$2 force=$3
+	mkdir -p "$root" 2>/dev/null || die "results directory $root cannot be created"
+	[ -w "$root" ] || die "results directory $root is not writable"
+	if [ -e "$root/$name" ] && [ "$force" != 1 ]; then
+		die "run '$name' already exists in $root (use --force to replace it once the new run completes, or -n NAME)"
+	fi
 }
 
 # Set RUN_DIR (partial) and FINAL_DIR; refuse to clobber anything.
 rundir_create() {
 	local root=$1 name=$2 force=$3
-	mkdir -p "$root" 2>/dev/null || die "results directory $root cannot be created"
-	[ -w "$root" ] || die "results directory $root is not writable"
+	rundir_check "$root" "$name" "$force"
 	FINAL_DIR=$root/$name
 	RUN_DIR=$root/.$name.partial
-	if [ -e "$FINAL_DIR" ] && [ "$force" != 1 ]; then
-		die "run '$name' already exists in $root (use --force to replace it once the new run completes, or -n NAME)"
-	fi
 	if [ -e "$RUN_DIR" ]; then
 		[ "$force" = 1 ] || die "$RUN_DIR is left from an unfinished run (status: $(meta_get "$RUN_DIR" status)); remove it or use --force"
 		rm -rf "$RUN_DIR"
