@@ -47,15 +47,16 @@ vm_options_done() {
 	VM_MEM_MB=${BASH_REMATCH[1]}
 	[ "${BASH_REMATCH[2]}" = M ] || VM_MEM_MB=$((VM_MEM_MB * 1024))
 	vm_image_check "$VM_KERNEL"
+	if [ -z "$NAME" ]; then
+		NAME=$(vm_image_release "$VM_KERNEL")
+		[ -n "$NAME" ] || die "--kernel $VM_KERNEL: no release in its header; name the run with -n"
+	fi
 	vm_qemu_check
 	vm_choose_accel
 	# The guest changes nothing on the host, so a VM run takes no part in the
 	# host's saved settings: its exit trap must never restore what another
 	# run.sh saved.  Under /proc nothing can be written by mistake.
 	SETTINGS_DIR=/proc/mmdelta-vm-run SETTINGS_FILE=/proc/mmdelta-vm-run/saved-settings
-	[ -z "$NAME" ] || return 0
-	NAME=$(vm_image_release "$VM_KERNEL")
-	[ -n "$NAME" ] || die "--kernel $VM_KERNEL: no release in its header; name the run with -n"
 }
 
 # The benches the configs name, once each.
@@ -73,6 +74,7 @@ vm_run() {
 	local -a benches argv
 	local rc=0 t0 work=$RUN_DIR/.vm
 	PHASE="vm set-up"
+	vm_accel_note
 	vm_initramfs_check
 	mapfile -t benches < <(vm_benches)
 	make -s -C "$MMDELTA_ROOT" "${benches[@]/#/build/static/}" build/static/mmconfig >&2 ||

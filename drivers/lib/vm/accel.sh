@@ -23,6 +23,11 @@ vm_choose_accel() {
 	if [ "$VM_CLOCK" = icount ] && [ "$VM_CPUS" -gt 1 ]; then
 		die "--vm-cpus $VM_CPUS: icount needs exactly one vCPU (qemu hangs with more); use --vm-clock realtime for SMP guests"
 	fi
+}
+
+# Said when the run starts, not while options are checked, so that a refused
+# option is answered in one line.
+vm_accel_note() {
 	if [ "$VM_ACCEL" = tcg ]; then
 		say "no usable KVM: the guest is emulated (TCG, $VM_CLOCK clock); its timings compare kernels only against each other under the same emulation, never against the host"
 	fi

@@ -13,7 +13,7 @@ vm_image_check() {
 	local image=$1 magic
 	[ -e "$image" ] || die "--kernel $image: no such file"
 	{ [ -f "$image" ] && [ -r "$image" ]; } || die "--kernel $image: not a readable file"
-	magic=$(dd if="$image" bs=1 skip="$VM_HDRS_OFFSET" count=4 2>/dev/null)
+	magic=$(dd if="$image" bs=1 skip="$VM_HDRS_OFFSET" count=4 2>/dev/null | tr -d '\0')
 	[ "$magic" = HdrS ] ||
 		die "--kernel $image: not a Linux kernel image (no bzImage header; give the vmlinuz/bzImage, not vmlinux or an initrd)"
 }
