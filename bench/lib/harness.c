@@ -277,6 +277,46 @@ static int print_values(void)
 	return fflush(stdout) == 0 ? 0 : bench_fail("writing results: %s", strerror(errno));
 }
 
+/*
+ * --check prints the options as check() resolved them, one word per line,
+ * so that a driver runs every iteration with the same bytes: a size capped
+ * to MemAvailable must not shrink when other work on the machine grows.
+ */
+static int print_resolved(void)
+{
+	const char *choice;
+	int len;
+
+	for (struct bench_opt *o = bench.opts; o && o->name; o++) {
+		switch (o->type) {
+		case OPT_SIZE:
+			/* 0 is how a bench says "off" (no stride, no chunks); not a size. */
+			if (*(uint64_t *)o->dest == 0)
+				break;
+			/* fall through */
+		case OPT_U64:
+			printf("--%s\n%llu\n", o->name, (unsigned long long)*(uint64_t *)o->dest);
+			break;
+		case OPT_CHOICE:
+			choice = o->choices;
+			for (int i = *(int *)o->dest; i > 0; i--)
+				choice += strcspn(choice, "|") + 1;
+			len = (int)strcspn(choice, "|");
+			printf("--%s\n%.*s\n", o->name, len, choice);
+			break;
+		case OPT_STRING:
+			if (*(const char **)o->dest)
+				printf("--%s\n%s\n", o->name, *(const char **)o->dest);
+			break;
+		case OPT_FLAG:
+			if (*(int *)o->dest)
+				printf("--%s\n", o->name);
+			break;
+		}
+	}
+	return fflush(stdout) == 0 ? 0 : 1;
+}
+
 int main(int argc, char **argv)
 {
 	struct trigger trig;
@@ -296,7 +336,7 @@ int main(int argc, char **argv)
 	if (bench.check && bench.check())
 		return 2;
 	if (check_only)
-		return 0;
+		return print_resolved();
 	if (trigger_open(&trig, trigger_arg, bench.name))
 		return 2;
 	if (bench.setup && bench.setup())

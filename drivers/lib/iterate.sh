@@ -66,10 +66,11 @@ bench_summary() {
 		FNR > 1 {
 			k = $1 SUBSEP $2; if (!(k in n)) order[++nk] = k
 			n[k]++; s[k] += $4; ss[k] += $4 * $4 }
-		END { # metrics.tsv order: the primary metric first
-			for (j = 1; j <= nk; j++) for (l = j + 1; l <= nk; l++) {
-				split(order[j], a, SUBSEP); split(order[l], c, SUBSEP)
-				if (rank[c[1]] < rank[a[1]]) { t = order[j]; order[j] = order[l]; order[l] = t } }
+		END { # metrics.tsv order, the primary metric first; swept values stay in run order
+			for (j = 2; j <= nk; j++) for (l = j; l > 1; l--) {
+				split(order[l - 1], a, SUBSEP); split(order[l], c, SUBSEP)
+				if (rank[c[1]] >= rank[a[1]]) break
+				t = order[l]; order[l] = order[l - 1]; order[l - 1] = t }
 			for (j = 1; j <= nk; j++) { k = order[j]; split(k, kp, SUBSEP)
 			m = s[k] / n[k]; v = n[k] > 1 ? (ss[k] - n[k] * m * m) / (n[k] - 1) : 0
 			sd = v > 0 ? sqrt(v) : 0
@@ -105,9 +106,19 @@ point_check() {
 
 # Run one sweep point's iterations into RUN_DIR/BENCH.
 point_run() {
-	local param=$1 label=$2 dir=$RUN_DIR/${CFG[BENCH]}
+	local param=$1 label=$2 dir=$RUN_DIR/${CFG[BENCH]} resolved note
 	local -a args
 	mapfile -t args < <(driver_args)
+	# Resolve the options once (bench --check prints them back): a size
+	# capped to what the machine holds is then the same bytes in every
+	# iteration, not whatever MemAvailable happens to be at each start.
+	resolved=$("$MMDELTA_ROOT/bench/${CFG[BENCH]}" --check "${args[@]}" 2>"$dir/.notes") ||
+		{ say "$label: $(tail -n 1 "$dir/.notes")"; rm -f "$dir/.notes"; return 1; }
+	while IFS= read -r note; do say "$note"; done <"$dir/.notes"
+	cat "$dir/.notes" >>"$dir/log"
+	rm -f "$dir/.notes"
+	if [[ " ${args[*]} " == *" --cap-size "* ]]; then resolved+=$'\n--cap-size'; fi
+	mapfile -t args <<<"$resolved"
 	printf 'command%s: %s\n' "${SWEEP_KEY:+ $SWEEP_KEY=$param}" \
 		"${NUMA_PREFIX[*]} bench/${CFG[BENCH]} ${args[*]}" >>"$dir/config"
 	bench_iterate "$dir" "$param" "$label" "${NUMA_PREFIX[@]}" "$MMDELTA_ROOT/bench/${CFG[BENCH]}" "${args[@]}"

@@ -31,19 +31,29 @@ rundir_check() {
 	if [ -e "$root/$name" ] && [ "$force" != 1 ]; then
 		die "run '$name' already exists in $root (use --force to replace it once the new run completes, or -n NAME)"
 	fi
+	rundir_check_leftover "$root/.$name.partial" "$force"
+}
+
+# A partial run left by an unfinished run.sh is replaced only with --force.
+rundir_check_leftover() {
+	[ ! -e "$1" ] || [ "$2" = 1 ] ||
+		die "$1 is left from an unfinished run (status: $(meta_get "$1" status)); remove it or use --force"
 }
 
 # Set RUN_DIR (partial) and FINAL_DIR; refuse to clobber anything.
 rundir_create() {
 	local root=$1 name=$2 force=$3
 	rundir_check "$root" "$name" "$force"
+	local partial=$root/.$name.partial
 	FINAL_DIR=$root/$name
-	RUN_DIR=$root/.$name.partial
-	if [ -e "$RUN_DIR" ]; then
-		[ "$force" = 1 ] || die "$RUN_DIR is left from an unfinished run (status: $(meta_get "$RUN_DIR" status)); remove it or use --force"
-		rm -rf "$RUN_DIR"
+	# RUN_DIR is set only once it is this run's: the exit trap marks RUN_DIR
+	# failed, and a leftover partial run must keep its own status.
+	if [ -e "$partial" ]; then
+		rundir_check_leftover "$partial" "$force"
+		rm -rf "$partial"
 	fi
-	mkdir "$RUN_DIR" || die "cannot create $RUN_DIR"
+	mkdir "$partial" || die "cannot create $partial"
+	RUN_DIR=$partial
 }
 
 # meta is "key: value" lines; set replaces a key in place.

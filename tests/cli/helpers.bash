@@ -14,6 +14,8 @@ common_teardown() {
 }
 
 # A failed command said exactly one line on stderr and wrote nothing to stdout.
+# status, output and stderr_lines are set by bats' run --separate-stderr.
+# shellcheck disable=SC2154
 assert_one_line_error() {
 	[ "$status" -ne 0 ] || { echo "expected failure, got status 0"; return 1; }
 	[ "${#stderr_lines[@]}" -eq 1 ] || { printf 'expected one line on stderr, got:\n%s\n' "$stderr"; return 1; }

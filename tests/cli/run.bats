@@ -26,6 +26,9 @@ teardown() { common_teardown; }
 	grep -q "^kernel_release: $(uname -r)\$" "$RES/small/meta"
 	grep -q '^memtotal: [0-9]*$' "$RES/small/meta"
 	grep -q '^SIZE=64M$' "$d/config"
+	# options are resolved once, to bytes, and every iteration runs with them
+	grep -q -- '^command: .*bench/timedmunlock --size 67108864 --lock map_locked' "$d/config"
+	[ "$(grep -c -- '--size 67108864 --lock map_locked' "$d/log")" -eq 4 ]
 	[ -s "$RES/small/topology.txt" ]
 	[ ! -e "$RES/.small.partial" ]
 	# one progress line per iteration with the figure just measured
