@@ -169,12 +169,14 @@ int main(int argc, char **argv)
 		fail("%s", e.msg);
 	if (o.gated && gate_evaluate(&rep, &o.gate, &e))
 		fail("%s", e.msg);
+	/* Before the table: a JUnit file that cannot be written is bad input,
+	 * answered in one line, not after a table that looks like success. */
+	if (o.junit && render_junit(o.junit, &rep, &o.gate, &e))
+		fail("%s", e.msg);
 	print_missing(&rep);
 	render(stdout, &o, &rep);
 	if (o.gated) {
 		print_gate(&o, &rep);
-		if (o.junit && render_junit(o.junit, &rep, &o.gate, &e))
-			fail("%s", e.msg);
 		status = gate_regressed(&o.gate);
 	}
 	if (fflush(stdout) || ferror(stdout))
