@@ -7,7 +7,7 @@
 # At most 200 characters, so that ".NAME.partial" and ".replaced.*" fit NAME_MAX.
 rundir_check_name() {
 	[[ $1 =~ ^[A-Za-z0-9_+][A-Za-z0-9._+-]*$ ]] ||
-		die "run name '$1' is not usable: letters, digits and ._+- only, not starting with '.' or '-'"
+		die "run name '${1//[[:cntrl:]]/?}' is not usable: letters, digits and ._+- only, not starting with '.' or '-'"
 	[ ${#1} -le 200 ] || die "run name '${1:0:20}...' is ${#1} characters long; at most 200"
 }
 
