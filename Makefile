@@ -1,5 +1,5 @@
 # mmdelta build.  Every bench/X.c is one scenario, linked against bench/lib;
-# reports/mmstat.c is the stats tool's main, the rest of reports/*.c its library.
+# reports/mmstat.c and reports/mmci.c are mains, the rest of reports/*.c their library.
 CC       ?= gcc
 CFLAGS   ?= -O2 -g
 CFLAGS   += -std=gnu11 -Wall -Wextra -Werror -D_GNU_SOURCE -Ibench/lib -Ireports
@@ -13,9 +13,9 @@ BENCHES     := $(BENCH_SRCS:.c=)
 # tools and unit tests link too.
 LIB_SRCS    := $(filter-out bench/lib/harness.c,$(wildcard bench/lib/*.c))
 LIB_OBJS    := $(LIB_SRCS:.c=.o)
-REPORT_LIB  := $(filter-out reports/mmstat.c,$(wildcard reports/*.c))
+REPORT_LIB  := $(filter-out reports/mmstat.c reports/mmci.c,$(wildcard reports/*.c))
 REPORT_OBJS := $(REPORT_LIB:.c=.o)
-TOOLS       := tools/mmconfig tools/minimunlock $(if $(wildcard reports/mmstat.c),reports/mmstat)
+TOOLS       := tools/mmconfig tools/minimunlock reports/mmstat reports/mmci
 UNIT_SRCS   := $(wildcard tests/unit/test_*.c)
 UNIT_BINS   := $(patsubst tests/unit/%.c,build/san/%,$(UNIT_SRCS))
 SHELL_FILES := run.sh $(wildcard compare.sh drivers/*.sh drivers/lib/*.sh drivers/lib/*/*.sh \
@@ -36,7 +36,7 @@ bench/%: bench/%.c bench/lib/harness.o $(LIB_OBJS) $(wildcard bench/lib/*.h)
 	$(CC) $(CFLAGS) -o $@ $< bench/lib/harness.o $(LIB_OBJS) $(LDLIBS)
 tools/minimunlock: tools/minimunlock.c
 	$(CC) $(CFLAGS) -o $@ $<
-reports/mmstat: reports/mmstat.c $(REPORT_OBJS)
+reports/mmstat reports/mmci: %: %.c $(REPORT_OBJS)
 	$(CC) $(CFLAGS) -o $@ $^ -lgsl -lgslcblas $(LDLIBS)
 
 # Static binaries for the initramfs of --kernel runs (the guest has no libc).

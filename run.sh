@@ -17,7 +17,8 @@ usage() {
 usage: ./run.sh [options] BENCH|CONFIG...
   -c CONFIG          run a config (a name under configs/ or a path); repeatable
   -n NAME            run name (default: the kernel release, $(uname -r))
-  -i N               iterations per config, overriding ITERATIONS
+  -i N|auto          iterations per config, overriding ITERATIONS (auto: until
+                     the mean's 95% CI is within CI_TARGET)
   -o DIR             results root (default: \$MMDELTA_RESULTS or ./results)
   --set KEY=VALUE    override a config key for every config; repeatable
   --monitors A,B     monitors for every config, replacing MONITORS= ('none' for none):
@@ -37,7 +38,7 @@ parse_args() {
 		-c) [ $# -ge 2 ] || die "-c needs a config"; CONFIGS+=("$2"); shift ;;
 		-n) [ $# -ge 2 ] || die "-n needs a name"; rundir_check_name "$2"; NAME=$2; shift ;;
 		-i) [ $# -ge 2 ] || die "-i needs a number"; ITERATIONS_OVERRIDE=$2; shift
-		    [[ $ITERATIONS_OVERRIDE =~ ^[1-9][0-9]*$ ]] || die "-i $ITERATIONS_OVERRIDE: must be a whole number > 0" ;;
+		    [[ $ITERATIONS_OVERRIDE =~ ^([1-9][0-9]*|auto)$ ]] || die "-i $ITERATIONS_OVERRIDE: must be a whole number > 0 or auto" ;;
 		-o) [ $# -ge 2 ] || die "-o needs a directory"; RESULTS=$2; shift ;;
 		--set) [ $# -ge 2 ] || die "--set needs KEY=VALUE"; SETS+=("$2"); shift ;;
 		--monitors) [ $# -ge 2 ] || die "--monitors needs a list (or none)"; SETS+=("MONITORS=$2"); shift ;;
@@ -71,7 +72,7 @@ resolve_configs() {
 			die "${c##*/}: bench $bench is named twice; compare configs of one bench as separate runs"
 		targets+=("bench/$bench")
 	done
-	make -s -C "$MMDELTA_ROOT" "${targets[@]}" >&2 || die "build failed: ${targets[*]}"
+	make -s -C "$MMDELTA_ROOT" reports/mmci "${targets[@]}" >&2 || die "build failed: ${targets[*]}"
 	for c in "${CONFIGS[@]}"; do (config_load "$c" && for_each_point point_check) || exit 1; done
 }
 

@@ -3,7 +3,7 @@
 # CFG and CFG_ORIGIN arrays; a driver reads them with cfg and cfg_size_arg.
 # shellcheck shell=bash disable=SC2034,SC2153  # globals shared across the sourced libs
 
-COMMON_KEYS="BENCH DESCRIPTION ITERATIONS WARMUP THP THP_DEFRAG NUMA MONITORS"
+COMMON_KEYS="BENCH DESCRIPTION ITERATIONS CI_TARGET MAX_ITERATIONS MAX_TIME WARMUP THP THP_DEFRAG NUMA MONITORS"
 declare -A CFG=() CFG_ORIGIN=()
 
 # The file a bench-or-config argument names.
@@ -40,7 +40,7 @@ config_load() {
 	# shellcheck source=/dev/null
 	source "$MMDELTA_ROOT/drivers/$bench.sh"
 	lines=$(config_lines "$file" "$(tr ' ' ',' <<<"$COMMON_KEYS $DRIVER_KEYS")") || exit 1
-	CFG=([ITERATIONS]=10 [WARMUP]=1 [THP]=default [THP_DEFRAG]=default [NUMA]=none [MONITORS]="")
+	CFG=([ITERATIONS]=10 [CI_TARGET]=1% [MAX_ITERATIONS]=30 [MAX_TIME]=600 [WARMUP]=1 [THP]=default [THP_DEFRAG]=default [NUMA]=none [MONITORS]="")
 	CFG_ORIGIN=()
 	while IFS=$'\t' read -r key value origin; do
 		CFG[$key]=$value
@@ -56,7 +56,10 @@ config_load() {
 
 config_check() {
 	local file=$1 key swept=""
-	[[ ${CFG[ITERATIONS]} =~ ^[1-9][0-9]*$ ]] || die "$file: ITERATIONS=${CFG[ITERATIONS]}: must be a whole number > 0"
+	[[ ${CFG[ITERATIONS]} =~ ^([1-9][0-9]*|auto)$ ]] || die "$file: ITERATIONS=${CFG[ITERATIONS]}: must be a whole number > 0 or auto"
+	[[ ${CFG[CI_TARGET]} =~ ^(0?\.[0-9]*[1-9][0-9]*|[1-9][0-9]*(\.[0-9]+)?)%$ ]] || die "$file: CI_TARGET=${CFG[CI_TARGET]}: must be a percentage > 0, like 1% or 0.5%"
+	[[ ${CFG[MAX_ITERATIONS]} =~ ^([3-9]|[1-9][0-9]+)$ ]] || die "$file: MAX_ITERATIONS=${CFG[MAX_ITERATIONS]}: must be a whole number >= 3"
+	[[ ${CFG[MAX_TIME]} =~ ^[1-9][0-9]*$ ]] || die "$file: MAX_TIME=${CFG[MAX_TIME]}: must be a whole number of seconds > 0"
 	[[ ${CFG[WARMUP]} =~ ^[0-9]+$ ]] || die "$file: WARMUP=${CFG[WARMUP]}: must be a whole number"
 	for key in "${!CFG[@]}"; do
 		[[ ${CFG[$key]} == *" "* ]] || continue

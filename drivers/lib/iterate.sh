@@ -31,13 +31,40 @@ iteration_rows() {
 		END { exit bad }' "$metrics" "$ITER_OUT"
 }
 
+# Is counted iteration I of PARAM the last?  A fixed ITERATIONS stops at
+# its count.  ITERATIONS=auto stops once the 95% confidence interval of the
+# primary metric's mean is within CI_TARGET of the mean (from the third
+# iteration on: two values give a uselessly wide t), or at MAX_ITERATIONS, or
+# after MAX_TIME seconds of this point; STOP_REASON says which.
+iteration_last() {
+	local dir=$1 param=$2 i=$3 primary=$4 started=$5 ci
+	if [ "${CFG[ITERATIONS]}" != auto ]; then
+		STOP_REASON="ITERATIONS=${CFG[ITERATIONS]}"
+		((i >= CFG[ITERATIONS]))
+		return
+	fi
+	ci=$(awk -F'\t' -v m="$primary" -v p="$param" '$1 == m && $2 == p { print $4 }' "$dir/samples.tsv" |
+		"$MMDELTA_ROOT/reports/mmci" | cut -f4)
+	AUTO_CI=$ci
+	if ((i >= 3)) && awk -v c="$ci" -v t="${CFG[CI_TARGET]%\%}" 'BEGIN { exit !(c != "inf" && c + 0 <= t + 0) }'; then
+		STOP_REASON="CI_TARGET: 95% CI of the mean within ±${CFG[CI_TARGET]} after $i iterations"
+	elif ((i >= CFG[MAX_ITERATIONS])); then
+		STOP_REASON="MAX_ITERATIONS=${CFG[MAX_ITERATIONS]} reached with the 95% CI at ±$(printf '%.2f' "$ci")%"
+	elif ((SECONDS - started >= CFG[MAX_TIME])); then
+		STOP_REASON="MAX_TIME=${CFG[MAX_TIME]}s reached after $i iterations, 95% CI at ±$(printf '%.2f' "$ci")%"
+	else
+		return 1
+	fi
+}
+
 # bench_iterate DIR PARAM LABEL CMD...: warm-ups, then the counted iterations.
 bench_iterate() {
 	local dir=$1 param=$2 label=$3; shift 3
-	local n=${CFG[ITERATIONS]} w=${CFG[WARMUP]} i primary unit rows
+	local w=${CFG[WARMUP]} i primary unit rows started=$SECONDS progress last
 	primary=$(awk -F'\t' 'NR == 1 { print $1 }' "$dir/metrics.tsv")
 	unit=$(awk -F'\t' 'NR == 1 { print $3 }' "$dir/metrics.tsv")
-	for ((i = 1 - w; i <= n; i++)); do
+	AUTO_CI=""
+	for ((i = 1 - w; ; i++)); do
 		PHASE="$label iteration $i"
 		printf '== %s iteration %s: %s\n' "$label" "$i" "$*" >>"$dir/log"
 		MONITOR_TAG=$(monitor_tag "$param" "$i")
@@ -50,11 +77,20 @@ bench_iterate() {
 		if ((i <= 0)); then
 			printf '%s\n' "$rows" >>"$dir/warmup.tsv"
 			say "$label [warm-up] $primary $(value_of "$rows" "$primary") $unit (not counted)"
-		else
-			printf '%s\n' "$rows" >>"$dir/samples.tsv"
-			say "$label [$i/$n] $primary $(value_of "$rows" "$primary") $unit"
+			continue
 		fi
+		printf '%s\n' "$rows" >>"$dir/samples.tsv"
+		last=0
+		if iteration_last "$dir" "$param" "$i" "$primary" "$started"; then last=1; fi
+		progress="$i/${CFG[ITERATIONS]}"
+		[ -z "$AUTO_CI" ] || [ "$AUTO_CI" = inf ] || progress="$i/auto, CI ±$(printf '%.1f' "$AUTO_CI")%"
+		say "$label [$progress] $primary $(value_of "$rows" "$primary") $unit"
+		((last == 0)) || break
 	done
+	if [ "${CFG[ITERATIONS]}" = auto ]; then
+		say "$label: stopped by $STOP_REASON"
+		printf 'stopped%s: %s\n' "${SWEEP_KEY:+ $SWEEP_KEY=$param}" "$STOP_REASON" >>"$dir/config"
+	fi
 }
 
 value_of() { awk -F'\t' -v m="$2" '$1 == m { print $4 }' <<<"$1"; }
