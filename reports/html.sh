@@ -127,8 +127,10 @@ main() {
 	cut -f1 "$WORK/plots.list" | awk '!seen[$0]++' >"$WORK/benches"
 	say "html: writing $DIR/index.html"
 	# written aside and renamed, so a failed run never leaves half a page
-	write_page >"$DIR/.index.html.tmp"
-	mv "$DIR/.index.html.tmp" "$DIR/index.html"
+	PAGE=$(mktemp "$DIR/.index.html.XXXXXX")
+	write_page >"$PAGE"
+	chmod 0644 "$PAGE"  # mktemp's 0600 would hide the page from a web server
+	mv "$PAGE" "$DIR/index.html"
 }
 
 main "$@"

@@ -32,7 +32,7 @@ pick() {
 
 # Download and unpack one ABI into CACHE/ABI, keeping only boot/.
 fetch() {
-	local abi=$1 tmp deb
+	local abi=$1 tmp deb stage
 	[ -f "$CACHE/$abi/boot/vmlinuz-$abi" ] && return 0
 	tmp=$(mktemp -d)
 	if ! (cd "$tmp" && apt-get download "${APT_OPTS[@]}" "$(pkg_of "$abi")" >/dev/null 2>&1); then
@@ -40,12 +40,11 @@ fetch() {
 		return 1
 	fi
 	deb=$(echo "$tmp"/*.deb)
-	rm -rf "$CACHE/$abi.tmp"
-	mkdir -p "$CACHE/$abi.tmp"
-	dpkg-deb -x "$deb" "$CACHE/$abi.tmp"
-	rm -rf "$tmp" "$CACHE/$abi.tmp/lib" "$CACHE/$abi.tmp/usr"
+	stage=$(mktemp -d "$CACHE/.$abi.XXXXXX")
+	dpkg-deb -x "$deb" "$stage"
+	rm -rf "$tmp" "${stage:?}/lib" "${stage:?}/usr"
 	rm -rf "${CACHE:?}/$abi"
-	mv "$CACHE/$abi.tmp" "$CACHE/$abi"
+	mv "$stage" "$CACHE/$abi"
 }
 
 main() {
