@@ -39,6 +39,7 @@ enum phase { PH_WAIT, PH_LOG, PH_STOP };
 
 struct read_log {
 	_Atomic int busy;	/* 1 from before the reader reads the phase until it parks */
+	_Atomic uint64_t done;	/* reads finished, logged or not */
 	uint64_t n, dropped;
 	struct { uint64_t t0, t1; } rec[LOG_CAP];
 };
@@ -120,6 +121,7 @@ static int read_proc(const char *path)
 
 static void log_read(struct read_log *l, uint64_t t0, uint64_t t1)
 {
+	atomic_fetch_add(&l->done, 1);
 	if (l->n == LOG_CAP) {
 		l->dropped++;
 		return;
@@ -264,11 +266,29 @@ static int populate(void)
 	return 0;
 }
 
-/* Open a logging window of the readers; its bounds go in win[]. */
+static uint64_t reads_done(uint64_t i)
+{
+	return atomic_load(&sh->log[i].done);
+}
+
+/*
+ * Open a logging window of the readers; its bounds go in win[].  It opens
+ * once every reader has finished a read since the phase changed (or after
+ * a second): on 2 busy CPUs a fixed lead-in alone can leave the readers
+ * unscheduled through a short munmap, with no read to measure.
+ */
 static void window_open(uint64_t win[2])
 {
+	uint64_t before[MAX_READERS], deadline;
+
+	for (uint64_t i = 0; i < nreaders; i++)
+		before[i] = reads_done(i);
 	atomic_store(&sh->phase, PH_LOG);
 	sleep_ns(LEAD_IN_NS);
+	deadline = bench_now_ns() + 1000000000ull;
+	for (uint64_t i = 0; i < nreaders; i++)
+		while (reads_done(i) == before[i] && bench_now_ns() < deadline)
+			sleep_ns(100000);
 	win[0] = bench_now_ns();
 }
 

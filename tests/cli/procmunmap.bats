@@ -66,7 +66,7 @@ metric() { awk -F'\t' -v m="$1" '$1 == m { print $2 }' <<<"$output"; }
 
 @test "run.sh procmunmap: reader metrics in the samples" {
 	run --separate-stderr "$ROOT/run.sh" -n pm -o "$RES" --set SIZE=64M --set IDLE_MS=20 --set WARMUP=0 -i 1 procmunmap
-	[ "$status" -eq 0 ]
+	[ "$status" -eq 0 ] || { echo "$stderr"; false; }
 	s=$RES/pm/procmunmap/samples.tsv
 	awk -F'\t' '$1 == "reader_reads" && $4 > 0 { ok = 1 } END { exit !ok }' "$s"
 	awk -F'\t' '$1 == "idle_reader_max" && $4 > 0 { ok = 1 } END { exit !ok }' "$s"
