@@ -14,7 +14,8 @@
 
 # Guest side: frame_send DEVICE STATUS DIR ENTRY...
 frame_send() {
-	local dev=$1 status=$2 dir=$3 tgz=/tmp/frame.tgz sum size; shift 3
+	local dev=$1 status=$2 dir=$3 tgz sum size; shift 3
+	tgz=$(mktemp)
 	tar -czf "$tgz" -C "$dir" "$@"
 	sum=$(sha256sum <"$tgz")
 	size=$(wc -c <"$tgz")
@@ -27,6 +28,7 @@ frame_send() {
 		echo "MMDELTA-RESULTS-END $size ${sum%% *}"
 		echo "MMDELTA-DONE $status"
 	} >"$dev"
+	rm -f "$tgz"
 }
 
 # Host side: the guest run.sh's status from the DONE line, or nothing.
