@@ -5,7 +5,7 @@
 set -euo pipefail
 
 MMDELTA_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-for lib in log lock settings thp numa config rundir perf monitor trigger sysstate iterate; do
+for lib in log lock settings thp numa noise config rundir perf monitor trigger sysstate iterate; do
 	# shellcheck source=/dev/null
 	source "$MMDELTA_ROOT/drivers/lib/$lib.sh"
 done
@@ -23,6 +23,7 @@ usage: ./run.sh [options] BENCH|CONFIG...
   --set KEY=VALUE    override a config key for every config; repeatable
   --monitors A,B     monitors for every config, replacing MONITORS= ('none' for none):
                      $(monitor_names)
+  --ignore-load      measure even when other work keeps a CPU busy
   --force            replace an existing run of the same name once the new one completes
   --dry-run          print the resolved configs and commands, run and write nothing
 $(vm_usage)
@@ -30,7 +31,7 @@ benches and configs: $(cd "$MMDELTA_ROOT/configs" && echo *)
 EOF
 }
 
-CONFIGS=() SETS=() NAME="" RESULTS=${MMDELTA_RESULTS:-results} FORCE=0 DRY_RUN=0
+CONFIGS=() SETS=() NAME="" RESULTS=${MMDELTA_RESULTS:-results} FORCE=0 DRY_RUN=0 IGNORE_LOAD=0
 ITERATIONS_OVERRIDE=""
 parse_args() {
 	while [ $# -gt 0 ]; do
@@ -43,6 +44,7 @@ parse_args() {
 		--set) [ $# -ge 2 ] || die "--set needs KEY=VALUE"; SETS+=("$2"); shift ;;
 		--monitors) [ $# -ge 2 ] || die "--monitors needs a list (or none)"; SETS+=("MONITORS=$2"); shift ;;
 		--force) FORCE=1 ;;
+		--ignore-load) IGNORE_LOAD=1 ;;
 		--dry-run) DRY_RUN=1 ;;
 		--kernel|--vm-*) [ $# -ge 2 ] || die "$1 needs a value"; vm_option "$1" "$2"; shift ;;
 		-h|--help) usage; exit 0 ;;
@@ -115,6 +117,7 @@ main() {
 	if [ "$DRY_RUN" = 1 ]; then dry_run; return 0; fi
 	rundir_check "$RESULTS" "$NAME" "$FORCE"
 	[ -n "$VM_KERNEL" ] || machine_lock  # a guest changes nothing on the host
+	[ -n "$VM_KERNEL" ] || load_check "$IGNORE_LOAD"
 	settings_recover
 	trap on_exit EXIT
 	trap 'on_signal INT' INT
@@ -129,6 +132,7 @@ main() {
 		meta_line start_time "$(date -Is)"
 		meta_line command "./run.sh $*"
 		meta_line configs "$(printf '%s ' "${CONFIGS[@]##*/}")"
+		meta_line load_at_start "$LOAD_AT_START"
 		sysstate_meta
 	} >"$RUN_DIR/meta"
 	sysstate_topology >"$RUN_DIR/topology.txt"

@@ -3,7 +3,7 @@
 # CFG and CFG_ORIGIN arrays; a driver reads them with cfg and cfg_size_arg.
 # shellcheck shell=bash disable=SC2034,SC2153  # globals shared across the sourced libs
 
-COMMON_KEYS="BENCH DESCRIPTION ITERATIONS CI_TARGET MAX_ITERATIONS MAX_TIME WARMUP THP THP_DEFRAG NUMA MONITORS"
+COMMON_KEYS="BENCH DESCRIPTION ITERATIONS CI_TARGET MAX_ITERATIONS MAX_TIME WARMUP THP THP_DEFRAG NUMA CPU DROP_CACHES COMPACT MONITORS"
 declare -A CFG=() CFG_ORIGIN=()
 
 # The file a bench-or-config argument names.
@@ -40,7 +40,7 @@ config_load() {
 	# shellcheck source=/dev/null
 	source "$MMDELTA_ROOT/drivers/$bench.sh"
 	lines=$(config_lines "$file" "$(tr ' ' ',' <<<"$COMMON_KEYS $DRIVER_KEYS")") || exit 1
-	CFG=([ITERATIONS]=10 [CI_TARGET]=1% [MAX_ITERATIONS]=30 [MAX_TIME]=600 [WARMUP]=1 [THP]=default [THP_DEFRAG]=default [NUMA]=none [MONITORS]="")
+	CFG=([ITERATIONS]=10 [CI_TARGET]=1% [MAX_ITERATIONS]=30 [MAX_TIME]=600 [WARMUP]=1 [THP]=default [THP_DEFRAG]=default [NUMA]=none [CPU]=none [DROP_CACHES]=no [COMPACT]=no [MONITORS]="")
 	CFG_ORIGIN=()
 	while IFS=$'\t' read -r key value origin; do
 		CFG[$key]=$value
@@ -48,7 +48,9 @@ config_load() {
 	done <<<"$lines"
 	[ -z "${ITERATIONS_OVERRIDE:-}" ] || CFG[ITERATIONS]=$ITERATIONS_OVERRIDE
 	config_check "$file"
-	numa_prefix "${CFG[NUMA]}" >/dev/null
+	numa_prefix "${CFG[NUMA]}" "${CFG[CPU]}" >/dev/null
+	[[ ${CFG[DROP_CACHES]} =~ ^(yes|no)$ ]] || die "$file: DROP_CACHES=${CFG[DROP_CACHES]}: must be yes or no"
+	[[ ${CFG[COMPACT]} =~ ^(yes|no)$ ]] || die "$file: COMPACT=${CFG[COMPACT]}: must be yes or no"
 	thp_check THP "${CFG[THP]}" "never always madvise"
 	thp_check THP_DEFRAG "${CFG[THP_DEFRAG]}" "always defer defer+madvise madvise never"
 	monitor_check_list "$file" "${CFG[MONITORS]}"

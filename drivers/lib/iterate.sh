@@ -68,6 +68,7 @@ bench_iterate() {
 		PHASE="$label iteration $i"
 		printf '== %s iteration %s: %s\n' "$label" "$i" "$*" >>"$dir/log"
 		MONITOR_TAG=$(monitor_tag "$param" "$i")
+		noise_before_iteration
 		if ! iteration_exec "$dir/log" "$@"; then
 			say "$label: bench failed in iteration $i: $(tail -n 1 "$dir/log")"
 			return 1
@@ -176,7 +177,7 @@ bench_run() {
 	printf 'metric\tparam\titeration\tvalue\n' >"$dir/samples.tsv"
 	PHASE="$bench set-up"
 	thp_apply "${CFG[THP]}" "${CFG[THP_DEFRAG]}"
-	mapfile -t NUMA_PREFIX < <(numa_prefix "${CFG[NUMA]}")
+	mapfile -t NUMA_PREFIX < <(numa_prefix "${CFG[NUMA]}" "${CFG[CPU]}")
 	monitors_setup "$dir" "${CFG[MONITORS]}"
 	for_each_point point_run || { monitors_finish "$dir"; return 1; }
 	monitors_finish "$dir"

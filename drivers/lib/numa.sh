@@ -1,13 +1,25 @@
-# NUMA placement: NUMA=none|local|interleave, through numactl.  The munlock
-# thread's second measurement set ran under `numactl --interleave`.
+# Where the bench runs: NUMA=none|local|interleave and CPU=none|N[,N...],
+# through numactl.  The munlock thread's second measurement set ran under
+# `numactl --interleave`; binding to one CPU keeps the scheduler from
+# migrating the bench mid-region.
 # shellcheck shell=bash
 
-# Print the command prefix, one word per line.
+# Print the command prefix for NUMA and CPU, one word per line.
 numa_prefix() {
-	case $1 in
+	local numa=$1 cpu=${2:-none} words=()
+	case $numa in
 	none) ;;
-	local) printf '%s\n' numactl --cpunodebind=0 --membind=0 ;;
-	interleave) printf '%s\n' numactl --interleave=all ;;
-	*) die "NUMA=$1: must be one of none local interleave" ;;
+	local) words+=(--membind=0); [ "$cpu" != none ] || words+=(--cpunodebind=0) ;;
+	interleave) words+=(--interleave=all) ;;
+	*) die "NUMA=$numa: must be one of none local interleave" ;;
 	esac
+	if [ "$cpu" != none ]; then
+		[[ $cpu =~ ^[0-9]+(,[0-9]+)*$ ]] || die "CPU=$cpu: must be none or CPU numbers like 1 or 0,1"
+		local c
+		for c in ${cpu//,/ }; do
+			[ -d "/sys/devices/system/cpu/cpu$c" ] || die "CPU=$cpu: this machine has no CPU $c"
+		done
+		words+=(--physcpubind="$cpu")
+	fi
+	[ ${#words[@]} -eq 0 ] || printf '%s\n' numactl "${words[@]}"
 }
