@@ -57,12 +57,19 @@ rundir_create() {
 }
 
 # meta is "key: value" lines; set replaces a key in place.
+# The old meta is replaced only by a complete new one: on a full disk the
+# write fails and meta keeps what it had, rather than becoming empty.
 meta_set() {
-	local dir=$1 key=$2 value=$3 tmp
-	tmp=$(mktemp "$dir/.meta.XXXXXX")
-	awk -v k="$key" -v v="$value" 'BEGIN { done = 0 }
+	local dir=$1 key=$2 value=$3 tmp old=$1/meta err
+	[ -e "$old" ] || old=/dev/null
+	tmp=$(mktemp "$dir/.meta.XXXXXX" 2>/dev/null) || { say "cannot update $dir/meta"; return 1; }
+	if ! err=$(awk -v k="$key" -v v="$value" 'BEGIN { done = 0 }
 		index($0, k ": ") == 1 { if (!done) print k ": " v; done = 1; next }
-		{ print } END { if (!done) print k ": " v }' "$dir/meta" 2>/dev/null >"$tmp" || true
+		{ print } END { if (!done) print k ": " v }' "$old" 2>&1 >"$tmp"); then
+		rm -f "$tmp"
+		say "cannot update $dir/meta (${err:-write failed}; is the disk full?)"
+		return 1
+	fi
 	mv "$tmp" "$dir/meta"
 }
 
