@@ -21,6 +21,9 @@ UNIT_BINS   := $(patsubst tests/unit/%.c,build/san/%,$(UNIT_SRCS))
 SHELL_FILES := run.sh $(wildcard compare.sh drivers/*.sh drivers/lib/*.sh drivers/lib/*/*.sh \
                  tests/cli/*.bash .ci/run reports/*.sh tools/*.sh)
 
+# Objects are kept between builds, not deleted as intermediates of bench/%.
+.SECONDARY: bench/lib/harness.o $(LIB_OBJS) $(REPORT_OBJS)
+
 .PHONY: all static test unit cli shellcheck deps install clean
 all: $(BENCHES) $(TOOLS)
 

@@ -12,10 +12,6 @@ DRIVER_KEYS="SIZE READERS PROC_FILE CHUNK FAULT_THREADS IDLE_MS"
 
 driver_args() {
 	cfg_size_arg SIZE --size
-	local key opt
-	for key in READERS:--readers PROC_FILE:--proc-file CHUNK:--chunk \
-		FAULT_THREADS:--fault-threads IDLE_MS:--idle-ms; do
-		opt=${key#*:} key=${key%%:*}
-		if [ -n "$(cfg "$key")" ]; then printf '%s\n' "$opt" "$(cfg "$key")"; fi
-	done
+	cfg_args READERS:--readers PROC_FILE:--proc-file CHUNK:--chunk \
+		FAULT_THREADS:--fault-threads IDLE_MS:--idle-ms
 }

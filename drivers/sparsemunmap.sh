@@ -9,9 +9,5 @@ driver_args() {
 	# SIZE is address space; --cap-size shrinks it only when its touched
 	# pages would not fit in memory.
 	cfg_size_arg SIZE --size
-	local key opt
-	for key in BACKING:--backing DIR:--dir TOUCH_STRIDE:--touch-stride CYCLES:--cycles; do
-		opt=${key#*:} key=${key%%:*}
-		if [ -n "$(cfg "$key")" ]; then printf '%s\n' "$opt" "$(cfg "$key")"; fi
-	done
+	cfg_args BACKING:--backing DIR:--dir TOUCH_STRIDE:--touch-stride CYCLES:--cycles
 }

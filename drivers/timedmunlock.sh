@@ -6,6 +6,5 @@ DRIVER_KEYS="SIZE LOCK MADVISE"
 
 driver_args() {
 	cfg_size_arg SIZE --size
-	if [ -n "$(cfg LOCK)" ]; then printf '%s\n' --lock "$(cfg LOCK)"; fi
-	if [ -n "$(cfg MADVISE)" ]; then printf '%s\n' --madvise "$(cfg MADVISE)"; fi
+	cfg_args LOCK:--lock MADVISE:--madvise
 }

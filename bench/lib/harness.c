@@ -234,6 +234,8 @@ static int parse_args(int argc, char **argv)
 		if (!o)
 			return bench_fail("unknown option --%s (see --help)", name);
 		if (o->type == OPT_FLAG) {
+			if (eq)
+				return bench_fail("--%s: a flag takes no value", arg);
 			val = "1";
 		} else if (eq) {
 			val = eq + 1;

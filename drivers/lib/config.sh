@@ -36,7 +36,7 @@ config_load() {
 	[ -n "$bench" ] || die "$file: no BENCH= line"
 	[[ $bench =~ ^[a-z0-9]+$ && -f $MMDELTA_ROOT/drivers/$bench.sh ]] ||
 		die "$file: unknown bench '$bench' (benches: $(bench_list))"
-	DRIVER_KEYS=""
+	DRIVER_KEYS="" DRIVER_FLAGS=""
 	# shellcheck source=/dev/null
 	source "$MMDELTA_ROOT/drivers/$bench.sh"
 	lines=$(config_lines "$file" "$(tr ' ' ',' <<<"$COMMON_KEYS $DRIVER_KEYS")") || exit 1
@@ -49,8 +49,9 @@ config_load() {
 	[ -z "${ITERATIONS_OVERRIDE:-}" ] || CFG[ITERATIONS]=$ITERATIONS_OVERRIDE
 	config_check "$file"
 	numa_prefix "${CFG[NUMA]}" "${CFG[CPU]}" >/dev/null
-	[[ ${CFG[DROP_CACHES]} =~ ^(yes|no)$ ]] || die "$file: DROP_CACHES=${CFG[DROP_CACHES]}: must be yes or no"
-	[[ ${CFG[COMPACT]} =~ ^(yes|no)$ ]] || die "$file: COMPACT=${CFG[COMPACT]}: must be yes or no"
+	for key in DROP_CACHES COMPACT $DRIVER_FLAGS; do
+		[[ ${CFG[$key]:-no} =~ ^(yes|no)$ ]] || die "$file: $key=${CFG[$key]}: must be yes or no"
+	done
 	thp_check THP "${CFG[THP]}" "never always madvise"
 	thp_check THP_DEFRAG "${CFG[THP_DEFRAG]}" "always defer defer+madvise madvise never"
 	monitor_check_list "$file" "${CFG[MONITORS]}"
@@ -80,6 +81,21 @@ bench_list() {
 
 # For drivers: the value of KEY at the current sweep point.
 cfg() { printf '%s\n' "${CFG[$1]:-}"; }
+
+# For drivers: "--option VALUE" for each KEY:--option pair whose key is set.
+cfg_args() {
+	local pair key
+	for pair in "$@"; do
+		key=${pair%%:*}
+		if [ -n "${CFG[$key]:-}" ]; then printf '%s\n' "${pair#*:}" "${CFG[$key]}"; fi
+	done
+}
+
+# For drivers: a yes|no key (listed in DRIVER_FLAGS, so config_check has
+# refused any other value) as a flag.
+cfg_flag() {
+	if [ "${CFG[$1]:-}" = yes ]; then printf '%s\n' "$2"; fi
+}
 
 # For drivers: "--option VALUE" for a size, plus --cap-size unless the user
 # typed the value with --set.  A config's size is the thread's figure and is
