@@ -25,12 +25,18 @@ mmaplock_available() {
 }
 
 # System-wide, because other processes take the bench's mmap_lock too
-# (procmunmap's readers of /proc/PID/maps).  The workload `tail --pid` ends
-# the recording should the driver be killed outright; normally the session
-# is stopped first.
+# (procmunmap's readers of /proc/PID/cmdline).  That is millions of events
+# a second under procmunmap's readers: 250 MB of perf.data for one 1-2 s
+# munmap, 7 MB compressed (-z), and a large buffer so that few if any are
+# lost.  The workload `tail --pid` ends the recording should the driver
+# be killed outright; normally the session is stopped first.
 mmaplock_start() {
+	local -a z=()
+	local opts re='zstd: *\[ on'
+	opts=$("$PERF" version --build-options 2>/dev/null) || true
+	if [[ $opts =~ $re ]]; then z=(-z); fi
 	perf_session_start mmaplock "$MONITOR_FIFO" "$1.log" \
-		record -a -e "$MMAPLOCK_EVENTS" -m 4M -o "$1.data" -- tail --pid="$2" -f /dev/null
+		record -a "${z[@]}" -e "$MMAPLOCK_EVENTS" -m 16M -o "$1.data" -- tail --pid="$2" -f /dev/null
 }
 
 mmaplock_stop() { perf_session_stop mmaplock; }
