@@ -98,4 +98,5 @@ monitors_parse() {
 monitors_abort() {
 	perf_sessions_abort
 	[ -z "$MONITOR_BENCH_PID" ] || kill -TERM "$MONITOR_BENCH_PID" 2>/dev/null || true
+	[ -z "$MONITOR_FIFO" ] || rm -rf "$MONITOR_FIFO"
 }
