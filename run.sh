@@ -111,7 +111,7 @@ on_signal() { STATUS=interrupted; say "interrupted by SIG$1 during $PHASE"; exit
 
 main() {
 	parse_args "$@"
-	PHASE="dependency check"
+	phase "dependency check"
 	"$MMDELTA_ROOT/drivers/lib/deps.sh" || die "missing dependencies (see above)"
 	resolve_configs
 	if [ "$DRY_RUN" = 1 ]; then dry_run; return 0; fi
@@ -122,8 +122,8 @@ main() {
 	trap on_exit EXIT
 	trap 'on_signal INT' INT
 	trap 'on_signal TERM' TERM
-	PHASE=set-up
 	rundir_create "$RESULTS" "$NAME" "$FORCE"
+	phase set-up
 	if [ -n "$VM_KERNEL" ]; then vm_run "$@"; return; fi
 	{
 		meta_line name "$NAME"
@@ -148,7 +148,7 @@ main() {
 		PHASE=$failed_phase
 		die "failed: ${failed[*]}"
 	fi
-	PHASE="writing results"
+	phase "writing results"
 	meta_set "$RUN_DIR" end_time "$(date -Is)"
 	meta_set "$RUN_DIR" status complete
 	rundir_finish

@@ -65,7 +65,7 @@ config_check() {
 	[[ ${CFG[MAX_TIME]} =~ ^[1-9][0-9]*$ ]] || die "$file: MAX_TIME=${CFG[MAX_TIME]}: must be a whole number of seconds > 0"
 	[[ ${CFG[WARMUP]} =~ ^[0-9]+$ ]] || die "$file: WARMUP=${CFG[WARMUP]}: must be a whole number"
 	for key in "${!CFG[@]}"; do
-		[[ ${CFG[$key]} == *" "* ]] || continue
+		[[ ${CFG[$key]} == *" "* && $key != DESCRIPTION ]] || continue
 		[[ " $DRIVER_KEYS " == *" $key "* ]] || die "$file: $key cannot be swept (only $DRIVER_KEYS)"
 		[ -z "$swept" ] || die "$file: both $swept and $key are lists; one sweep per config"
 		swept=$key

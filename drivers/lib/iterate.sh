@@ -65,7 +65,7 @@ bench_iterate() {
 	unit=$(awk -F'\t' 'NR == 1 { print $3 }' "$dir/metrics.tsv")
 	AUTO_CI=""
 	for ((i = 1 - w; ; i++)); do
-		PHASE="$label iteration $i"
+		phase "$label iteration $i"
 		printf '== %s iteration %s: %s\n' "$label" "$i" "$*" >>"$dir/log"
 		MONITOR_TAG=$(monitor_tag "$param" "$i")
 		noise_before_iteration
@@ -175,7 +175,7 @@ bench_run() {
 	"$MMDELTA_ROOT/bench/$bench" --describe >"$dir/metrics.tsv" ||
 		die "$bench: --describe failed"
 	printf 'metric\tparam\titeration\tvalue\n' >"$dir/samples.tsv"
-	PHASE="$bench set-up"
+	phase "$bench set-up"
 	thp_apply "${CFG[THP]}" "${CFG[THP_DEFRAG]}"
 	mapfile -t NUMA_PREFIX < <(numa_prefix "${CFG[NUMA]}" "${CFG[CPU]}")
 	monitors_setup "$dir" "${CFG[MONITORS]}"

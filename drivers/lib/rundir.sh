@@ -60,17 +60,24 @@ rundir_create() {
 # The old meta is replaced only by a complete new one: on a full disk the
 # write fails and meta keeps what it had, rather than becoming empty.
 meta_set() {
-	local dir=$1 key=$2 value=$3 tmp old=$1/meta err
+	local dir=$1 key=$2 value=$3 tmp old=$1/meta err content
 	[ -e "$old" ] || old=/dev/null
-	tmp=$(mktemp "$dir/.meta.XXXXXX" 2>/dev/null) || { say "cannot update $dir/meta"; return 1; }
-	if ! err=$(awk -v k="$key" -v v="$value" 'BEGIN { done = 0 }
+	content=$(awk -v k="$key" -v v="$value" 'BEGIN { done = 0 }
 		index($0, k ": ") == 1 { if (!done) print k ": " v; done = 1; next }
-		{ print } END { if (!done) print k ": " v }' "$old" 2>&1 >"$tmp"); then
-		rm -f "$tmp"
-		say "cannot update $dir/meta (${err:-write failed}; is the disk full?)"
-		return 1
+		{ print } END { if (!done) print k ": " v }' "$old")
+	if tmp=$(mktemp "$dir/.meta.XXXXXX" 2>/dev/null) &&
+		err=$(printf '%s\n' "$content" 2>&1 >"$tmp"); then
+		mv "$tmp" "$dir/meta"
+		return
 	fi
-	mv "$tmp" "$dir/meta"
+	[ -z "$tmp" ] || rm -f "$tmp"
+	# A full disk: rewritten in place, meta reuses its own blocks, so a
+	# failed run can still say so.
+	if [ "$old" != /dev/null ] && printf '%s\n' "$content" 2>/dev/null >"$dir/meta"; then
+		return
+	fi
+	say "cannot update $dir/meta (${err:-write failed}; is the disk full?)"
+	return 1
 }
 
 meta_get() {

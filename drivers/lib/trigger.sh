@@ -41,12 +41,16 @@ monitored_exec() {
 		exit "$rc"
 	) &
 	BENCH_PID=$!
+	local at=$PHASE
+	phase "$at: set-up and populate"
 	if trigger_expect ready; then
 		pid=$MONITOR_BENCH_PID
 		monitors_start
+		phase "$at: timed region, monitors running"
 		trigger_release
 		trigger_expect 'done' || true
 		monitors_stop
+		phase "$at: teardown"
 		trigger_release
 	fi
 	wait "$BENCH_PID" || rc=$?

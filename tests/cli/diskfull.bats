@@ -31,4 +31,5 @@ teardown() {
 	# The partial run's meta is whatever was last written whole, never empty.
 	[ -s "$RES/.full.partial/meta" ]
 	grep -q '^name: full$' "$RES/.full.partial/meta"
+	grep -q '^status: failed$' "$RES/.full.partial/meta"
 }
