@@ -24,7 +24,7 @@ SHELL_FILES := run.sh $(wildcard compare.sh drivers/*.sh drivers/lib/*.sh driver
 # Objects are kept between builds, not deleted as intermediates of bench/%.
 .SECONDARY: bench/lib/harness.o $(LIB_OBJS) $(REPORT_OBJS)
 
-.PHONY: all static test unit cli shellcheck deps install clean
+.PHONY: all static test selfcheck unit cli shellcheck deps install clean
 all: $(BENCHES) $(TOOLS)
 
 bench/lib/%.o: bench/lib/%.c $(wildcard bench/lib/*.h)
@@ -80,6 +80,11 @@ test: deps
 	$(MAKE) unit
 	$(MAKE) fuzz-short
 	$(MAKE) cli
+
+# Not part of test: measures the suite itself for a quarter of an hour and
+# rewrites docs/measurement.md.
+selfcheck: all
+	./tools/selfcheck.sh
 
 install: all
 	install -d $(DESTDIR)$(PREFIX)/lib/mmdelta $(DESTDIR)$(PREFIX)/bin

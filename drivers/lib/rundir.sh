@@ -68,13 +68,15 @@ meta_set() {
 	if tmp=$(mktemp "$dir/.meta.XXXXXX" 2>/dev/null) &&
 		err=$(printf '%s\n' "$content" 2>&1 >"$tmp"); then
 		mv "$tmp" "$dir/meta"
-		return
+		# "return 0", not "return": run.sh's exit trap calls this, and a bare
+		# return in a trap handler returns the status from before the trap.
+		return 0
 	fi
 	[ -z "$tmp" ] || rm -f "$tmp"
 	# A full disk: rewritten in place, meta reuses its own blocks, so a
 	# failed run can still say so.
 	if [ "$old" != /dev/null ] && printf '%s\n' "$content" 2>/dev/null >"$dir/meta"; then
-		return
+		return 0
 	fi
 	say "cannot update $dir/meta (${err:-write failed}; is the disk full?)"
 	return 1
