@@ -126,12 +126,7 @@ main() {
 	phase set-up
 	if [ -n "$VM_KERNEL" ]; then vm_run "$@"; return; fi
 	{
-		meta_line name "$NAME"
-		meta_line status running
-		meta_line pid $$
-		meta_line start_time "$(date -Is)"
-		meta_line command "./run.sh $*"
-		meta_line configs "$(printf '%s ' "${CONFIGS[@]##*/}")"
+		run_meta_head "$@"
 		meta_line load_at_start "$LOAD_AT_START"
 		sysstate_meta
 	} >"$RUN_DIR/meta"

@@ -4,6 +4,16 @@
 
 meta_line() { printf '%s: %s\n' "$1" "$2"; }
 
+# The lines every run's meta starts with, host or VM: ARGS are run.sh's.
+run_meta_head() {
+	meta_line name "$NAME"
+	meta_line status running
+	meta_line pid $$
+	meta_line start_time "$(date -Is)"
+	meta_line command "./run.sh $*"
+	meta_line configs "$(printf '%s ' "${CONFIGS[@]##*/}")"
+}
+
 sysstate_meta() {
 	local thp=/sys/kernel/mm/transparent_hugepage
 	meta_line kernel_release "$(uname -r)"

@@ -100,12 +100,7 @@ vm_run() {
 }
 
 vm_meta_start() {
-	meta_line name "$NAME"
-	meta_line status running
-	meta_line pid $$
-	meta_line start_time "$(date -Is)"
-	meta_line command "./run.sh $*"
-	meta_line configs "$(printf '%s ' "${CONFIGS[@]##*/}")"
+	run_meta_head "$@"
 	vm_meta_host
 }
 
