@@ -6,13 +6,16 @@
 #   3. A/A: how often the gate fails two runs of one configuration,
 #   4. power: how often it catches a real 10% change, and in how many
 #      iterations under ITERATIONS=auto.
-# Not part of make test: it takes a quarter of an hour on a quiet machine.
-# Sizes are scaled down from the threads' so that it does; each figure says
-# its size.  SELFCHECK_REPEATS (default 20) sets the A/A and power pairs.
+# Not part of make test: it takes about twenty minutes on a quiet machine.
+# Sizes are scaled down from the threads' so that it does (populating 4G
+# takes seconds on this VM, 1G a fraction); each figure says its size.
+# SELFCHECK_SIZE (default 1G) is the size of the memory benches,
+# SELFCHECK_REPEATS (default 10) the number of A/A and power pairs.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 out=${1:-$root/docs/measurement.md}
-repeats=${SELFCHECK_REPEATS:-20}
+repeats=${SELFCHECK_REPEATS:-10}
+size=${SELFCHECK_SIZE:-1G}
 [[ $repeats =~ ^[1-9][0-9]*$ ]] || { echo "selfcheck: SELFCHECK_REPEATS=$repeats: not a count" >&2; exit 2; }
 res=$(mktemp -d "${TMPDIR:-/tmp}/mmdelta-selfcheck.XXXXXX")
 trap 'rm -rf "$res"' EXIT
@@ -29,25 +32,27 @@ cv_of() {
 }
 
 overhead() {
-	local size=$((4 << 30)) pairs=30 line
-	say "overhead: suite against tools/minimunlock, $pairs alternating pairs at 4G"
-	line=$("$root/tools/overhead.sh" "$size" "$pairs")
+	local bytes pairs=30 line
+	bytes=$("$root/bench/timedmunlock" --check --size "$size" | sed -n '2p')
+	say "overhead: suite against tools/minimunlock, $pairs alternating pairs at $size"
+	line=$("$root/tools/overhead.sh" "$bytes" "$pairs")
 	printf '| %s |\n' "$line"
 }
 
-# One run per variant: all steps off, then each step alone, then all on.
+# One run per variant: all steps off, each step alone, then the bench's
+# own defaults (its config).  Prints one CoeffVar field per variant.
 noise() {
 	local bench=$1 size=$2 sizeset=() v cv
 	[ -z "$size" ] || sizeset=(--set "SIZE=$size")
 	declare -A variants=(
 		[off]="WARMUP=0 CPU=none DROP_CACHES=no COMPACT=no"
 		[warmup]="WARMUP=1 CPU=none DROP_CACHES=no COMPACT=no"
-		[cpu]="WARMUP=0 CPU=1 DROP_CACHES=no COMPACT=no"
+		[cpu]="WARMUP=0 CPU=last DROP_CACHES=no COMPACT=no"
 		[drop_caches]="WARMUP=0 CPU=none DROP_CACHES=yes COMPACT=no"
 		[compact]="WARMUP=0 CPU=none DROP_CACHES=no COMPACT=yes"
-		[all]="WARMUP=1 CPU=1 DROP_CACHES=yes COMPACT=yes"
+		[default]=""
 	)
-	for v in off warmup cpu drop_caches compact all; do
+	for v in off warmup cpu drop_caches compact default; do
 		local sets=()
 		for kv in ${variants[$v]}; do sets+=(--set "$kv"); done
 		say "noise: $bench, $v"
@@ -57,6 +62,14 @@ noise() {
 	done
 }
 
+# The smallest change in the mean that 10 against 10 iterations detect with
+# 80% power at alpha 0.05 (two-sided), from a CoeffVar:
+# (t(0.975, 18) + t(0.80, 18)) * sqrt(2 / 10) * cv = 1.325 * cv.
+detectable() {
+	tr '/' '\n' <<<"$1" | awk -F= '{ v = $NF; p = NF > 1 ? $1 "=" : "" }
+		{ printf "%s%s%.1f%%", sep, p, 1.325 * v; sep = "/" }'
+}
+
 # N pairs of one config: fail count of the gate at 5% on A against A'.
 gate_verdicts() {
 	local base=$1 cand=$2
@@ -64,16 +77,17 @@ gate_verdicts() {
 }
 
 aa_and_power() {
-	local size=$((1 << 30)) big k aa_fail=0 caught=0 iters_a=0 iters_b=0 auto_caught=0 n
-	big=$((size + size / 10))
+	local bytes big k aa_fail=0 caught=0 iters_a=0 iters_b=0 auto_caught=0 n
+	bytes=$("$root/bench/timedmunlock" --check --size "$size" | sed -n '2p')
+	big=$((bytes + bytes / 10))
 	for ((k = 1; k <= repeats; k++)); do
 		say "A/A and power: pair $k of $repeats"
-		run -n "a$k" -i 10 --set SIZE=$size timedmunlock
-		run -n "a$k-bis" -i 10 --set SIZE=$size timedmunlock
+		run -n "a$k" -i 10 --set SIZE="$bytes" timedmunlock
+		run -n "a$k-bis" -i 10 --set SIZE="$bytes" timedmunlock
 		run -n "b$k" -i 10 --set SIZE=$big timedmunlock
 		[ "$(gate_verdicts "a$k" "a$k-bis")" = pass ] || aa_fail=$((aa_fail + 1))
 		[ "$(gate_verdicts "a$k" "b$k")" = pass ] || caught=$((caught + 1))
-		run -n "auto-a$k" -i auto --set SIZE=$size timedmunlock
+		run -n "auto-a$k" -i auto --set SIZE="$bytes" timedmunlock
 		run -n "auto-b$k" -i auto --set SIZE=$big timedmunlock
 		[ "$(gate_verdicts "auto-a$k" "auto-b$k")" = pass ] || auto_caught=$((auto_caught + 1))
 		n=$(awk -F'\t' '$1 == "elapsed"' "$res/auto-a$k/timedmunlock/samples.tsv" | wc -l)
@@ -85,16 +99,23 @@ aa_and_power() {
 	echo "$aa_fail $caught $auto_caught $iters_a $iters_b"
 }
 
+# One markdown row: LABEL and the six CoeffVar fields of noise().
+noise_row() {
+	local f
+	read -r -a f <<<"$2"
+	printf '| %s | %s | %s | %s | %s | %s | %s | %s |\n' "$1" "${f[@]}" "$(detectable "${f[5]}")"
+}
+
 main() {
 	local started=$SECONDS tm sm hr pm aa_fail caught auto_caught iters_a iters_b
 	make -s -C "$root" all >&2
 	"$root/drivers/lib/deps.sh"
 	local oh
 	oh=$(overhead)
-	tm=$(noise timedmunlock 4G)
+	tm=$(noise timedmunlock "$size")
 	sm=$(noise sparsemunmap "")
 	hr=$(noise heaprelease "")
-	pm=$(noise procmunmap 4G)
+	pm=$(noise procmunmap "$size")
 	read -r aa_fail caught auto_caught iters_a iters_b <<<"$(aa_and_power)"
 	{
 		echo "# The suite as a measuring instrument"
@@ -114,24 +135,27 @@ main() {
 		echo
 		echo "## 2. Noise: CoeffVar (%) of the primary metric, 10 iterations"
 		echo
-		echo "Steps: off = none; then each step alone; all = every step."
+		echo "Steps: off = none; then each step alone; defaults = the bench's config as shipped."
 		echo "heaprelease sweeps PATTERN (mprotect, madvise): one figure each."
 		echo
-		echo "| bench (size) | off | warm-up | CPU=1 | DROP_CACHES | COMPACT | all |"
-		echo "|---|---|---|---|---|---|---|"
-		printf '| timedmunlock (4G) | %s |\n' "$(sed 's/ $//; s/ / | /g' <<<"$tm")"
-		printf '| sparsemunmap (16T) | %s |\n' "$(sed 's/ $//; s/ / | /g' <<<"$sm")"
-		printf '| heaprelease (2 threads) | %s |\n' "$(sed 's/ $//; s/ / | /g' <<<"$hr")"
-		printf '| procmunmap (4G) | %s |\n' "$(sed 's/ $//; s/ / | /g' <<<"$pm")"
+		echo "| bench (size) | off | warm-up | CPU=last | DROP_CACHES | COMPACT | defaults | smallest change detected, defaults, 10+10 iterations |"
+		echo "|---|---|---|---|---|---|---|---|"
+		noise_row "timedmunlock ($size)" "$tm"
+		noise_row "sparsemunmap (16T)" "$sm"
+		noise_row "heaprelease (2 threads)" "$hr"
+		noise_row "procmunmap ($size)" "$pm"
 		echo
-		echo "## 3. A/A and 4. power (timedmunlock, 1G; gate: 5%, Welch, α = 0.05)"
+		echo "The last column is 1.325 x CoeffVar: the difference of means that"
+		echo "10 against 10 iterations find with 80% power at α = 0.05."
+		echo
+		echo "## 3. A/A and 4. power (timedmunlock, $size; gate: 5%, Welch, α = 0.05)"
 		echo
 		echo "| check | result |"
 		echo "|---|---|"
 		echo "| A/A: same config twice, 10 iterations each; the gate wrongly fails | $aa_fail of $repeats |"
-		echo "| power: 1G against 1.1G (10% more pages), 10 iterations each; caught | $caught of $repeats |"
+		echo "| power: SIZE against 1.1 x SIZE (10% more pages), 10 iterations each; caught | $caught of $repeats |"
 		echo "| power with ITERATIONS=auto (CI_TARGET 1%); caught | $auto_caught of $repeats |"
-		echo "| iterations auto used per run, mean: 1G / 1.1G | $(awk -v a="$iters_a" -v b="$iters_b" -v n="$repeats" 'BEGIN { printf "%.1f / %.1f", a / n, b / n }') |"
+		echo "| iterations auto used per run, mean: SIZE / 1.1 x SIZE | $(awk -v a="$iters_a" -v b="$iters_b" -v n="$repeats" 'BEGIN { printf "%.1f / %.1f", a / n, b / n }') |"
 	} >"$out"
 	say "wrote $out"
 }

@@ -75,11 +75,26 @@ void bench_note(const char *fmt, ...)
 }
 
 /*
+ * Down to a multiple of the largest power of two <= bytes/16 (1G for 17.6G),
+ * so that runs capped on the same machine at slightly different free
+ * memory map the same size and compare like with like.
+ */
+static uint64_t round_to_granule(uint64_t bytes)
+{
+	uint64_t granule = 4096;
+
+	while (granule * 2 <= bytes / 16)
+		granule *= 2;
+	return bytes / granule * granule;
+}
+
+/*
  * Refuse bytes over limit, or with --cap-size reduce it to limit, saying
- * which limit and by how much.  With headroom, 1/8 under it: memory freed
- * by one iteration comes back to MemAvailable slowly on a VM that reports
- * free pages to its host (here a 20G munmap left MemAvailable 2.4G short for
- * minutes), and the next iteration must fit the same size again.
+ * which limit and by how much.  With headroom, 1/8 under it and rounded
+ * down to a granule: memory freed by one iteration comes back to
+ * MemAvailable slowly on a VM that reports free pages to its host (here a
+ * 20G munmap left MemAvailable 2.4G short for minutes), and the next
+ * iteration must fit the same size again.
  */
 static uint64_t fit(const char *what, uint64_t bytes, uint64_t limit, int headroom,
 		    const char *bound, const char *which, const char *hint)
@@ -95,7 +110,7 @@ static uint64_t fit(const char *what, uint64_t bytes, uint64_t limit, int headro
 		return 0;
 	}
 	if (headroom)
-		limit = (limit - limit / 8) & ~4095ull;
+		limit = round_to_granule(limit - limit / 8);
 	size_format(limit, room, sizeof(room));
 	size_format(bytes - limit, over, sizeof(over));
 	bench_note("%s capped from %s to %s, %s less (%s%s)", what, want, room, over, which,
