@@ -84,7 +84,7 @@ dry_run() {
 		(
 			config_load "$c"
 			echo "# $c"
-			for key in $(printf '%s\n' "${!CFG[@]}" | sort); do echo "$key=${CFG[$key]}"; done
+			cfg_dump
 			echo "bench/${CFG[BENCH]} $(driver_args | tr '\n' ' ')"
 		)
 	done

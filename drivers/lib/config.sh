@@ -79,6 +79,12 @@ bench_list() {
 	echo "${names[*]}"
 }
 
+# The resolved config, KEY=VALUE sorted: BENCH/config and --dry-run.
+cfg_dump() {
+	local key
+	for key in $(printf '%s\n' "${!CFG[@]}" | sort); do printf '%s=%s\n' "$key" "${CFG[$key]}"; done
+}
+
 # For drivers: the value of KEY at the current sweep point.
 cfg() { printf '%s\n' "${CFG[$1]:-}"; }
 

@@ -181,15 +181,12 @@ point_run() {
 
 # Run everything one config asks for, into RUN_DIR/BENCH.
 bench_run() {
-	local file=$1 bench dir key
+	local file=$1 bench dir
 	config_load "$file"
 	bench=${CFG[BENCH]}
 	dir=$RUN_DIR/$bench
-	[ ! -e "$dir" ] || die "$file: bench $bench is already in this run; compare configs of one bench as separate runs"
-	mkdir "$dir"
-	for key in $(printf '%s\n' "${!CFG[@]}" | sort); do
-		printf '%s=%s\n' "$key" "${CFG[$key]}"
-	done >"$dir/config"
+	mkdir "$dir"	# resolve_configs has refused a bench named twice
+	cfg_dump >"$dir/config"
 	"$MMDELTA_ROOT/bench/$bench" --describe >"$dir/metrics.tsv" ||
 		die "$bench: --describe failed"
 	printf 'metric\tparam\titeration\tvalue\n' >"$dir/samples.tsv"
