@@ -97,7 +97,14 @@ on_exit() {
 	local rc=$?
 	trap - EXIT INT TERM
 	monitors_abort
-	if [ -n "$BENCH_PID" ]; then kill -TERM "$BENCH_PID" 2>/dev/null || true; wait "$BENCH_PID" 2>/dev/null || true; fi
+	# With monitors BENCH_PID is the subshell that waits for the bench, so
+	# its children are signalled too: a bench mid-populate would otherwise
+	# live on until its populate ends.
+	if [ -n "$BENCH_PID" ]; then
+		pkill -TERM -P "$BENCH_PID" 2>/dev/null || true
+		kill -TERM "$BENCH_PID" 2>/dev/null || true
+		wait "$BENCH_PID" 2>/dev/null || true
+	fi
 	settings_restore
 	if [ -n "${RUN_DIR:-}" ] && [ -d "$RUN_DIR" ] && [ "$rc" -ne 0 ]; then
 		meta_set "$RUN_DIR" status "${STATUS:-failed}"

@@ -17,6 +17,7 @@ PACKAGES=(
 	chromium              # the HTML report tests open the page headless
 	linux-perf            # perfstat, mmaplock and profile monitors
 	numactl hwloc         # NUMA placement, topology.txt
+	procps                # pkill of an interrupted bench, ps in the tests
 	busybox-static bash-static cpio qemu-system-x86   # --kernel runs: guest userland, initramfs, VM
 )
 
