@@ -87,7 +87,7 @@ test: deps
 	$(MAKE) cli
 
 # Not part of test: measures the suite itself for a quarter of an hour and
-# rewrites docs/measurement.md.
+# rewrites docs/selfcheck.md.
 selfcheck: all
 	./tools/selfcheck.sh
 

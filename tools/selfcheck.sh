@@ -1,6 +1,6 @@
 #!/bin/bash
 # make selfcheck: the suite measured as a measuring instrument.  Writes a
-# markdown report (default docs/measurement.md) of
+# markdown report (default docs/selfcheck.md) of
 #   1. the harness's overhead on the timed region,
 #   2. each bench's noise (CoeffVar) without and with each noise-control step,
 #   3. A/A: how often the gate fails two runs of one configuration,
@@ -13,7 +13,7 @@
 # SELFCHECK_REPEATS (default 10) the number of A/A and power pairs.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-out=${1:-$root/docs/measurement.md}
+out=${1:-$root/docs/selfcheck.md}
 repeats=${SELFCHECK_REPEATS:-10}
 size=${SELFCHECK_SIZE:-1G}
 [[ $repeats =~ ^[1-9][0-9]*$ ]] || { echo "selfcheck: SELFCHECK_REPEATS=$repeats: not a count" >&2; exit 2; }

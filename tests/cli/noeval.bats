@@ -20,7 +20,7 @@ nothing_ran() {
 }
 
 @test "hostile config values are refused where checked, kept literally where free text" {
-	# No blanks: a DESCRIPTION with blanks is taken for a sweep (see README).
+	# No blanks: a DESCRIPTION with blanks is taken for a sweep (see docs/configs.md).
 	local desc='$(id)`id`;id'
 	printf 'BENCH=timedmunlock\nDESCRIPTION=%s\nSIZE=4M\nITERATIONS=1\nWARMUP=0\n' "$desc" >"$IN/cfg"
 	# --dry-run: config_load, the driver and the bench's --check, without

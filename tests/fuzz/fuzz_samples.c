@@ -5,7 +5,7 @@
  * runs and the skipping of declared-but-not-compared rows are exercised too.
  * An accepted file gave the primary metric a sample and held only finite
  * values; a refused one has a message that starts with the file name (and
- * line), as the README promises.
+ * line), as docs/errors.md promises.
  */
 #include "benchdata.h"
 #include "infile.h"
