@@ -25,7 +25,7 @@ SHELL_FILES := run.sh $(wildcard compare.sh drivers/*.sh drivers/lib/*.sh driver
 # Objects are kept between builds, not deleted as intermediates of bench/%.
 .SECONDARY: bench/lib/harness.o $(LIB_OBJS) $(REPORT_OBJS)
 
-.PHONY: all static test selfcheck unit cli shellcheck deps install clean
+.PHONY: all static test selfcheck unit cli shellcheck deps install uninstall clean
 all: $(BENCHES) $(TOOLS)
 
 bench/lib/%.o: bench/lib/%.c $(wildcard bench/lib/*.h)
@@ -91,11 +91,31 @@ test: deps
 selfcheck: all
 	./tools/selfcheck.sh
 
-install: all
-	install -d $(DESTDIR)$(PREFIX)/lib/mmdelta $(DESTDIR)$(PREFIX)/bin
-	cp -r run.sh $(wildcard compare.sh) bench configs drivers reports $(DESTDIR)$(PREFIX)/lib/mmdelta/
-	ln -sf ../lib/mmdelta/run.sh $(DESTDIR)$(PREFIX)/bin/mmdelta-run
-	$(if $(wildcard compare.sh),ln -sf ../lib/mmdelta/compare.sh $(DESTDIR)$(PREFIX)/bin/mmdelta-compare)
+# An installed tree is PREFIX/lib/mmdelta: the scripts, shell libraries,
+# configs and report assets with the binaries built here, and no sources or
+# Makefile, so nothing there runs make (drivers/lib/build.sh).  Every
+# top-level NAME.sh gets PREFIX/bin/mmdelta-NAME, a relative link, so a tree
+# staged under DESTDIR works where it is and where it lands (docs/install.md).
+INSTALL_DIR     = $(DESTDIR)$(PREFIX)/lib/mmdelta
+INSTALL_SCRIPTS := $(wildcard *.sh)
+REPORT_ASSETS   := $(filter-out %.c %.h %.o $(TOOLS),$(wildcard reports/*))
+install: all static
+	rm -rf $(INSTALL_DIR)
+	install -d $(INSTALL_DIR)/bench $(INSTALL_DIR)/tools $(INSTALL_DIR)/reports \
+		$(INSTALL_DIR)/build/static $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/doc/mmdelta
+	cp $(INSTALL_SCRIPTS) $(INSTALL_DIR)/
+	cp -R drivers configs $(INSTALL_DIR)/
+	cp $(BENCHES) $(INSTALL_DIR)/bench/
+	cp tools/mmconfig $(INSTALL_DIR)/tools/
+	cp $(REPORT_ASSETS) reports/mmstat reports/mmci $(INSTALL_DIR)/reports/
+	cp build/static/* $(INSTALL_DIR)/build/static/
+	(git describe --always --dirty 2>/dev/null || echo unknown) >$(INSTALL_DIR)/VERSION
+	cp -R README.md docs $(DESTDIR)$(PREFIX)/share/doc/mmdelta/
+	for s in $(INSTALL_SCRIPTS:.sh=); do ln -sfn ../lib/mmdelta/$$s.sh $(DESTDIR)$(PREFIX)/bin/mmdelta-$$s; done
+
+uninstall:
+	rm -rf $(DESTDIR)$(PREFIX)/lib/mmdelta $(DESTDIR)$(PREFIX)/share/doc/mmdelta
+	rm -f $(patsubst %.sh,$(DESTDIR)$(PREFIX)/bin/mmdelta-%,$(INSTALL_SCRIPTS))
 
 clean:
 	rm -rf build $(BENCHES) $(TOOLS) bench/lib/*.o reports/*.o

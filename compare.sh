@@ -5,7 +5,8 @@
 # Exit 0, 1 when --gate finds a regression, 2 on usage or input errors.
 set -euo pipefail
 
-here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+# Symlinks followed: compare.sh may be called through a link on PATH.
+here=$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")
 
 usage() {
 	cat <<'USAGE'

@@ -4,8 +4,10 @@
 #            [--set KEY=VALUE]... [--force] [--dry-run] BENCH|CONFIG...
 set -euo pipefail
 
-MMDELTA_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-for lib in log lock settings thp numa noise config rundir perf monitor trigger sysstate iterate; do
+# The script's own directory, symlinks followed: run.sh may be called
+# through a link on PATH or from an installed tree (docs/install.md).
+MMDELTA_ROOT=$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")
+for lib in log build lock settings thp numa noise config rundir perf monitor trigger sysstate iterate; do
 	# shellcheck source=/dev/null
 	source "$MMDELTA_ROOT/drivers/lib/$lib.sh"
 done
@@ -14,7 +16,7 @@ source "$MMDELTA_ROOT/drivers/lib/vm.sh"  # --kernel: the same run inside a VM
 
 usage() {
 	cat <<EOF
-usage: ./run.sh [options] BENCH|CONFIG...
+usage: ${0##*/} [options] BENCH|CONFIG...
   -c CONFIG          run a config (a name under configs/ or a path); repeatable
   -n NAME            run name (default: the kernel release, $(uname -r))
   -i N|auto          iterations per config, overriding ITERATIONS (auto: until
@@ -65,7 +67,7 @@ parse_args() {
 # options.
 resolve_configs() {
 	local c bench files=() targets=()
-	make -s -C "$MMDELTA_ROOT" tools/mmconfig >&2 || die "build of tools/mmconfig failed"
+	need_built tools/mmconfig
 	for c in "${CONFIGS[@]}"; do files+=("$(config_path "$c")"); done
 	CONFIGS=("${files[@]}")
 	for c in "${CONFIGS[@]}"; do
@@ -74,7 +76,7 @@ resolve_configs() {
 			die "${c##*/}: bench $bench is named twice; compare configs of one bench as separate runs"
 		targets+=("bench/$bench")
 	done
-	make -s -C "$MMDELTA_ROOT" reports/mmci "${targets[@]}" >&2 || die "build failed: ${targets[*]}"
+	need_built reports/mmci "${targets[@]}"
 	for c in "${CONFIGS[@]}"; do (config_load "$c" && for_each_point point_check) || exit 1; done
 }
 

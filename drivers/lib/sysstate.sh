@@ -37,7 +37,17 @@ sysstate_meta() {
 	meta_line hw_counters "$(perf_hw_counters)"
 	meta_line kernel_config "$(sysstate_kernel_config_source || echo unavailable)"
 	meta_line virtualization "$(systemd-detect-virt 2>/dev/null || awk '/hypervisor/ { print "vm"; exit }' /proc/cpuinfo)"
-	meta_line suite_version "$(git -C "$MMDELTA_ROOT" describe --always --dirty 2>/dev/null || echo unknown)"
+	meta_line suite_version "$(suite_version)"
+}
+
+# A source tree knows its commit; an installed tree has the one make
+# install recorded (asking git there could describe whatever repository
+# the prefix happens to lie in).
+suite_version() {
+	if [ -e "$MMDELTA_ROOT/.git" ]; then
+		git -C "$MMDELTA_ROOT" describe --always --dirty 2>/dev/null && return 0
+	fi
+	cat "$MMDELTA_ROOT/VERSION" 2>/dev/null || echo unknown
 }
 
 sysstate_topology() {

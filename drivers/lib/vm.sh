@@ -77,8 +77,7 @@ vm_run() {
 	vm_accel_note
 	vm_initramfs_check
 	mapfile -t benches < <(vm_benches)
-	make -s -C "$MMDELTA_ROOT" "${benches[@]/#/build/static/}" build/static/mmconfig >&2 ||
-		die "static build failed: ${benches[*]}"
+	need_built "${benches[@]/#/build/static/}" build/static/mmconfig
 	VM_APPEND_LINE=$(vm_cmdline)
 	VM_TIMEOUT_S=$(vm_timeout)
 	vm_meta_start "$@" >"$RUN_DIR/meta"

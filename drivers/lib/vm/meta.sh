@@ -22,7 +22,7 @@ vm_meta_host() {
 	meta_line vm_host "$(uname -n)"
 	meta_line vm_host_kernel_release "$(uname -r)"
 	meta_line vm_host_cpu_model "$(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo)"
-	meta_line suite_version "$(git -C "$MMDELTA_ROOT" describe --always --dirty 2>/dev/null || echo unknown)"
+	meta_line suite_version "$(suite_version)"
 }
 
 # vm_meta_merge DIR FILE...: DIR/meta, then each FILE's keys that are not
