@@ -25,7 +25,7 @@ setup() {
 	printf '#!/bin/sh\necho "make $*" >>"%s/make-called"\nexit 1\n' "$BATS_TEST_TMPDIR" >"$UBIN/make"
 	chmod +x "$UBIN/make"
 	export PATH="$UBIN:$PATH"
-	cd "$BATS_TEST_TMPDIR/elsewhere"
+	cd "$BATS_TEST_TMPDIR/elsewhere" || return 1
 }
 
 teardown() { common_teardown; }
