@@ -3,18 +3,11 @@
 #include <string.h>
 
 #include "benchdata.h"
-
-static void *xrealloc(void *p, size_t size)
-{
-	p = realloc(p, size);
-	if (!p)
-		abort();	/* a few MB of samples at most: no recovery */
-	return p;
-}
+#include "xalloc.h"
 
 void bench_data_init(struct bench_data *b, const char *name, size_t n_runs)
 {
-	*b = (struct bench_data){ .name = strdup(name), .n_runs = n_runs };
+	*b = (struct bench_data){ .name = xstrdup(name), .n_runs = n_runs };
 }
 
 void bench_data_free(struct bench_data *b)
@@ -45,9 +38,9 @@ size_t bench_param(struct bench_data *b, const char *param)
 	for (size_t i = 0; i < b->n_params; i++)
 		if (strcmp(b->params[i], param) == 0)
 			return i;
-	b->params = xrealloc(b->params, (b->n_params + 1) * sizeof(*b->params));
-	b->params[b->n_params] = strdup(param);
-	b->cells = xrealloc(b->cells, (b->n_params + 1) * block * sizeof(*b->cells));
+	b->params = xreallocarray(b->params, b->n_params + 1, sizeof(*b->params));
+	b->params[b->n_params] = xstrdup(param);
+	b->cells = xreallocarray(b->cells, (b->n_params + 1) * block, sizeof(*b->cells));
 	memset(b->cells + b->n_params * block, 0, block * sizeof(*b->cells));
 	return b->n_params++;
 }
@@ -64,7 +57,7 @@ void series_push(struct series *s, double v)
 {
 	if (s->n == s->cap) {
 		s->cap = s->cap ? 2 * s->cap : 16;
-		s->v = xrealloc(s->v, s->cap * sizeof(*s->v));
+		s->v = xreallocarray(s->v, s->cap, sizeof(*s->v));
 	}
 	s->v[s->n++] = v;
 }

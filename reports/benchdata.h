@@ -8,14 +8,7 @@
 
 #include <stddef.h>
 
-#include "err.h"
-
-struct metric_def {
-	char *name;		/* samples.tsv key: "elapsed" */
-	char *label;		/* table label: "Elapsed" */
-	char *unit;		/* SI base unit: s, ns, bytes, count, ops/s */
-	int higher_is_better;
-};
+#include "metricsfile.h"
 
 struct series {
 	double *v;
@@ -44,17 +37,5 @@ void series_push(struct series *s, double v);
 
 /* Samples of metric m in run `run`, over every swept value. */
 size_t samples_of(const struct bench_data *b, size_t run, size_t m);
-/* Parse BENCHDIR/metrics.tsv into *out (n entries); path is for messages. */
-int metrics_read(const char *path, struct metric_def **out, size_t *n,
-		 struct err *e);
-void metrics_free(struct metric_def *m, size_t n);
-/*
- * Read BENCHDIR/samples.tsv of run `run` into b.  A row's metric must be in
- * the run's own metrics.tsv (declared); rows of declared metrics that are not
- * compared (not in b->metrics) are skipped.
- */
-int samples_read(struct bench_data *b, size_t run, const char *path,
-		 const struct metric_def *declared, size_t n_declared,
-		 struct err *e);
 
 #endif

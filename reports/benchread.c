@@ -9,11 +9,21 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "report.h"
+#include "benchread.h"
+#include "samplesfile.h"
+#include "xalloc.h"
 
 struct declared {
 	struct metric_def *m;
 	size_t n;
+};
+
+/* What every step needs: the runs, where notes go, and the declarations. */
+struct reading {
+	const struct run_info *runs;
+	size_t n_runs;
+	struct missing_list *miss;
+	struct declared *d;	/* per run */
 };
 
 static const struct metric_def *find(const struct declared *d, const char *name)
@@ -39,76 +49,70 @@ static int differs(const char *path, const struct metric_def *m,
 }
 
 /* Keep the baseline's metrics that every run declares alike; note the rest. */
-static int reconcile(struct report *rep, struct bench_data *b,
-		     const struct declared *d, struct err *e)
+static int reconcile(const struct reading *rd, struct bench_data *b, struct err *e)
 {
-	const struct declared *base = &d[0];
+	const struct declared *d = rd->d, *base = &d[0];
 	char path[4096];
 
-	b->metrics = calloc(base->n, sizeof(*b->metrics));
-	if (!b->metrics)
-		abort();
+	b->metrics = xcalloc(base->n, sizeof(*b->metrics));
 	for (size_t i = 0; i < base->n; i++) {
 		const struct metric_def *bm = &base->m[i];
 		int everywhere = 1;
 
-		for (size_t r = 1; r < rep->n_runs; r++) {
+		for (size_t r = 1; r < rd->n_runs; r++) {
 			const struct metric_def *m = find(&d[r], bm->name);
 
-			snprintf(path, sizeof(path), "%s/%s/metrics.tsv", rep->runs[r].path, b->name);
+			snprintf(path, sizeof(path), "%s/%s/metrics.tsv", rd->runs[r].path, b->name);
 			if (m && !same_def(m, bm))
 				return differs(path, m, bm, e);
 			if (!m && i == 0)
 				return err_set(e, "%s: no '%s', the baseline's primary metric", path, bm->name);
 			if (!m)
-				note_missing(rep, r, b->name, bm->name);
+				missing_add(rd->miss, r, b->name, bm->name);
 			everywhere &= m != NULL;
 		}
 		if (everywhere)
 			b->metrics[b->n_metrics++] = (struct metric_def){
-				strdup(bm->name), strdup(bm->label), strdup(bm->unit), bm->higher_is_better
+				xstrdup(bm->name), xstrdup(bm->label), xstrdup(bm->unit), bm->higher_is_better
 			};
 	}
-	for (size_t r = 1; r < rep->n_runs; r++)
+	for (size_t r = 1; r < rd->n_runs; r++)
 		for (size_t i = 0; i < d[r].n; i++)
 			if (!find(base, d[r].m[i].name))
-				note_missing(rep, 0, b->name, d[r].m[i].name);
+				missing_add(rd->miss, 0, b->name, d[r].m[i].name);
 	return 0;
 }
 
-static int read_all(struct report *rep, struct bench_data *b, struct declared *d,
-		    struct err *e)
+static int read_all(const struct reading *rd, struct bench_data *b, struct err *e)
 {
 	char path[4096];
 
-	for (size_t r = 0; r < rep->n_runs; r++) {
-		snprintf(path, sizeof(path), "%s/%s/metrics.tsv", rep->runs[r].path, b->name);
-		if (metrics_read(path, &d[r].m, &d[r].n, e))
+	for (size_t r = 0; r < rd->n_runs; r++) {
+		snprintf(path, sizeof(path), "%s/%s/metrics.tsv", rd->runs[r].path, b->name);
+		if (metrics_read(path, &rd->d[r].m, &rd->d[r].n, e))
 			return -1;
 	}
-	if (reconcile(rep, b, d, e))
+	if (reconcile(rd, b, e))
 		return -1;
-	for (size_t r = 0; r < rep->n_runs; r++) {
-		snprintf(path, sizeof(path), "%s/%s/samples.tsv", rep->runs[r].path, b->name);
-		if (samples_read(b, r, path, d[r].m, d[r].n, e))
+	for (size_t r = 0; r < rd->n_runs; r++) {
+		snprintf(path, sizeof(path), "%s/%s/samples.tsv", rd->runs[r].path, b->name);
+		if (samples_read(b, r, path, rd->d[r].m, rd->d[r].n, e))
 			return -1;
 		for (size_t m = 1; m < b->n_metrics; m++)
 			if (samples_of(b, r, m) == 0)
-				note_missing(rep, r, b->name, b->metrics[m].name);
+				missing_add(rd->miss, r, b->name, b->metrics[m].name);
 	}
 	return 0;
 }
 
-int bench_read(struct report *rep, struct bench_data *b, struct err *e)
+int bench_read(struct bench_data *b, const struct run_info *runs,
+	       struct missing_list *miss, struct err *e)
 {
-	struct declared *d = calloc(rep->n_runs, sizeof(*d));
-	int ret;
+	struct reading rd = { runs, b->n_runs, miss, xcalloc(b->n_runs, sizeof(*rd.d)) };
+	int ret = read_all(&rd, b, e);
 
-	if (!d)
-		abort();
-	ret = read_all(rep, b, d, e);
-	for (size_t r = 0; r < rep->n_runs; r++)
-		metrics_free(d[r].m, d[r].n);
-	free(d);
+	for (size_t r = 0; r < rd.n_runs; r++)
+		metrics_free(rd.d[r].m, rd.d[r].n);
+	free(rd.d);
 	return ret;
 }

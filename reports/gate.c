@@ -5,6 +5,7 @@
 
 #include "gate.h"
 #include "statrows.h"
+#include "xalloc.h"
 
 const char *gate_verdict_name(enum gate_verdict v)
 {
@@ -54,9 +55,7 @@ static int judge(const struct report *rep, struct gate *g, size_t bi, size_t m,
 		gr.verdict = GATE_REGRESSION;
 	else if (sig && gr.pct > g->pct)
 		gr.verdict = GATE_IMPROVEMENT;
-	g->res = realloc(g->res, (g->n_res + 1) * sizeof(*g->res));
-	if (!g->res)
-		abort();
+	g->res = xreallocarray(g->res, g->n_res + 1, sizeof(*g->res));
 	g->res[g->n_res++] = gr;
 	return 0;
 }

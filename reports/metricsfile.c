@@ -2,8 +2,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "benchdata.h"
+#include "metricsfile.h"
 #include "tsv.h"
+#include "xalloc.h"
 
 void metrics_free(struct metric_def *m, size_t n)
 {
@@ -47,12 +48,10 @@ int metrics_read(const char *path, struct metric_def **out, size_t *n,
 	while ((r = tsv_next(&t, e)) == 1) {
 		if ((r = check_line(&t, m, *n, e)))
 			break;
-		m = realloc(m, (*n + 1) * sizeof(*m));
-		if (!m)
-			abort();
+		m = xreallocarray(m, *n + 1, sizeof(*m));
 		m[*n] = (struct metric_def){
-			.name = strdup(t.field[0]), .label = strdup(t.field[1]),
-			.unit = strdup(t.field[2]),
+			.name = xstrdup(t.field[0]), .label = xstrdup(t.field[1]),
+			.unit = xstrdup(t.field[2]),
 			.higher_is_better = strcmp(t.field[3], "higher") == 0,
 		};
 		(*n)++;

@@ -18,6 +18,7 @@
 #include "gate.h"
 #include "render.h"
 #include "report.h"
+#include "xalloc.h"
 
 enum format { FMT_TEXT, FMT_MARKDOWN, FMT_CSV, FMT_JSON };
 
@@ -67,9 +68,7 @@ static enum format parse_format(const char *s)
 
 static void add_gate_metric(struct options *o, const char *m)
 {
-	o->gate_metrics = realloc(o->gate_metrics, (o->gate.n_metrics + 1) * sizeof(char *));
-	if (!o->gate_metrics)
-		abort();
+	o->gate_metrics = xreallocarray(o->gate_metrics, o->gate.n_metrics + 1, sizeof(char *));
 	o->gate_metrics[o->gate.n_metrics++] = (char *)m;
 	o->gate.metrics = o->gate_metrics;
 }
@@ -132,8 +131,8 @@ static void render(FILE *f, const struct options *o, const struct report *rep)
 /* Notes go to stderr so that stdout stays a table or a document. */
 static void print_missing(const struct report *rep)
 {
-	for (size_t i = 0; i < rep->n_missing; i++) {
-		const struct missing_note *n = &rep->missing[i];
+	for (size_t i = 0; i < rep->missing.n; i++) {
+		const struct missing_note *n = &rep->missing.notes[i];
 
 		if (n->metric)
 			fprintf(stderr, "mmstat: run '%s' lacks metric '%s' of bench '%s'\n",

@@ -174,15 +174,15 @@ static void j_missing(FILE *f, const struct report *rep)
 {
 	json_key(f, "missing", 0);
 	fputc('[', f);
-	for (size_t i = 0; i < rep->n_missing; i++) {
+	for (size_t i = 0; i < rep->missing.n; i++) {
 		fputs(i ? ",{" : "{", f);
 		json_key(f, "run", 1);
-		json_str(f, rep->runs[rep->missing[i].run].name);
+		json_str(f, rep->runs[rep->missing.notes[i].run].name);
 		json_key(f, "bench", 0);
-		json_str(f, rep->missing[i].bench);
+		json_str(f, rep->missing.notes[i].bench);
 		json_key(f, "metric", 0);
-		if (rep->missing[i].metric)
-			json_str(f, rep->missing[i].metric);
+		if (rep->missing.notes[i].metric)
+			json_str(f, rep->missing.notes[i].metric);
 		else
 			fputs("null", f);
 		fputc('}', f);

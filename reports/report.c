@@ -3,16 +3,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "benchread.h"
 #include "report.h"
-
-static void *xcalloc(size_t n, size_t size)
-{
-	void *p = calloc(n ? n : 1, size);
-
-	if (!p)
-		abort();
-	return p;
-}
+#include "xalloc.h"
 
 static int load_runs(struct report *rep, char *const *paths, struct err *e)
 {
@@ -37,21 +30,6 @@ static int in_all_runs(const struct report *rep, const char *bench)
 	return 1;
 }
 
-void note_missing(struct report *rep, size_t run, const char *bench,
-		  const char *metric)
-{
-	for (size_t i = 0; i < rep->n_missing; i++)
-		if (rep->missing[i].run == run && !strcmp(rep->missing[i].bench, bench) &&
-		    !strcmp(rep->missing[i].metric ? rep->missing[i].metric : "", metric ? metric : ""))
-			return;
-	rep->missing = realloc(rep->missing, (rep->n_missing + 1) * sizeof(*rep->missing));
-	if (!rep->missing)
-		abort();
-	rep->missing[rep->n_missing++] = (struct missing_note){
-		run, strdup(bench), metric ? strdup(metric) : NULL
-	};
-}
-
 /* Every bench of every run: the common ones are compared, the rest noted. */
 static void sort_benches(struct report *rep, char ***common, size_t *n_common)
 {
@@ -64,11 +42,9 @@ static void sort_benches(struct report *rep, char ***common, size_t *n_common)
 			if (!in_all_runs(rep, b)) {
 				for (size_t o = 0; o < rep->n_runs; o++)
 					if (!run_has_bench(&rep->runs[o], b))
-						note_missing(rep, o, b, NULL);
+						missing_add(&rep->missing, o, b, NULL);
 			} else if (r == 0) {
-				*common = realloc(*common, (*n_common + 1) * sizeof(char *));
-				if (!*common)
-					abort();
+				*common = xreallocarray(*common, *n_common + 1, sizeof(char *));
 				(*common)[(*n_common)++] = b;
 			}
 		}
@@ -114,7 +90,7 @@ int report_build(struct report *rep, char *const *paths, size_t n_paths,
 		struct bench_cmp *bc = &rep->benches[rep->n_benches++];
 
 		bench_data_init(&bc->data, common[i], rep->n_runs);
-		if (bench_read(rep, &bc->data, e)) {
+		if (bench_read(&bc->data, rep->runs, &rep->missing, e)) {
 			free(common);
 			return -1;
 		}
@@ -130,14 +106,10 @@ void report_free(struct report *rep)
 		bench_data_free(&rep->benches[i].data);
 		free(rep->benches[i].cells);
 	}
-	for (size_t i = 0; i < rep->n_missing; i++) {
-		free(rep->missing[i].bench);
-		free(rep->missing[i].metric);
-	}
+	missing_free(&rep->missing);
 	for (size_t r = 0; r < rep->n_runs; r++)
 		run_info_free(&rep->runs[r]);
 	free(rep->benches);
-	free(rep->missing);
 	free(rep->runs);
 	*rep = (struct report){ 0 };
 }

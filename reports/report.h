@@ -7,6 +7,7 @@
 #define MMDELTA_REPORT_H
 
 #include "benchdata.h"
+#include "missing.h"
 #include "runinfo.h"
 #include "stats.h"
 #include "ttest.h"
@@ -21,13 +22,6 @@ struct bench_cmp {
 	struct cmp_cell *cells;	/* indexed like data.cells */
 };
 
-/* A bench, or a metric of a bench (metric != NULL), that a run lacks. */
-struct missing_note {
-	size_t run;
-	char *bench;
-	char *metric;
-};
-
 struct report_opts {
 	double alpha;
 	enum ttest_kind test;
@@ -40,17 +34,12 @@ struct report {
 	size_t n_runs;
 	struct bench_cmp *benches;
 	size_t n_benches;
-	struct missing_note *missing;	/* benches some run lacks */
-	size_t n_missing;
+	struct missing_list missing;	/* benches and metrics some run lacks */
 };
 
 int report_build(struct report *rep, char *const *paths, size_t n_paths,
 		 const struct report_opts *opt, struct err *e);
 void report_free(struct report *rep);
-void note_missing(struct report *rep, size_t run, const char *bench,
-		  const char *metric);
-/* Read one common bench of every run into b (benchread.c). */
-int bench_read(struct report *rep, struct bench_data *b, struct err *e);
 const struct cmp_cell *report_cell(const struct bench_cmp *b, size_t param,
 				   size_t run, size_t metric);
 /* Confidence level in percent, as ministat prints it: 95.0 */

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "rows.h"
+#include "xalloc.h"
 
 /*
  * Percentiles of fewer than 20 samples are the max under another name, and
@@ -40,9 +41,7 @@ size_t metric_rows(const struct bench_cmp *b, size_t m, struct row **out)
 	enum stat_id last = is_distribution(b, m) ? ST_P99 : ST_COEFFVAR;
 	size_t n = 0;
 
-	*out = malloc(d->n_params * ST_COUNT * sizeof(**out) + 1);
-	if (!*out)
-		abort();
+	*out = xcalloc(d->n_params * ST_COUNT, sizeof(**out));
 	for (size_t p = 0; p < d->n_params; p++)
 		for (enum stat_id s = ST_MIN; s <= last; s++)
 			(*out)[n++] = (struct row){ m, p, s };

@@ -8,11 +8,12 @@
 
 #include "runinfo.h"
 #include "tsv.h"
+#include "xalloc.h"
 
 /* "results/.x-1.partial/" -> "x-1", "results/x-1" -> "x-1" */
 static char *display_name(const char *path)
 {
-	char *copy = strdup(path), *base, *name;
+	char *copy = xstrdup(path), *base, *name;
 	size_t len = strlen(copy), n;
 
 	while (len > 1 && copy[len - 1] == '/')
@@ -24,7 +25,7 @@ static char *display_name(const char *path)
 		base[n - 8] = '\0';
 		base++;
 	}
-	name = strdup(base);
+	name = xstrdup(base);
 	free(copy);
 	return name;
 }
@@ -40,7 +41,7 @@ static int read_status(struct run_info *r, struct err *e)
 		return err_set(e, "%s: not a run directory (no readable meta file)", r->path);
 	while ((got = tsv_next(&t, e)) == 1)
 		if (strncmp(t.buf, "status:", 7) == 0) {
-			r->status = strdup(t.buf + 7 + strspn(t.buf + 7, " "));
+			r->status = xstrdup(t.buf + 7 + strspn(t.buf + 7, " "));
 			break;
 		}
 	tsv_close(&t);
@@ -80,10 +81,8 @@ static int list_benches(struct run_info *r, struct err *e)
 	while ((de = readdir(d))) {
 		if (de->d_name[0] == '.' || !is_bench_dir(r->path, de->d_name))
 			continue;
-		r->benches = realloc(r->benches, (r->n_benches + 1) * sizeof(char *));
-		if (!r->benches)
-			abort();
-		r->benches[r->n_benches++] = strdup(de->d_name);
+		r->benches = xreallocarray(r->benches, r->n_benches + 1, sizeof(char *));
+		r->benches[r->n_benches++] = xstrdup(de->d_name);
 	}
 	closedir(d);
 	qsort(r->benches, r->n_benches, sizeof(char *), cmp_str);
@@ -94,7 +93,7 @@ int run_info_load(struct run_info *r, const char *path, struct err *e)
 {
 	struct stat st;
 
-	*r = (struct run_info){ .path = strdup(path), .name = display_name(path) };
+	*r = (struct run_info){ .path = xstrdup(path), .name = display_name(path) };
 	if (stat(path, &st) || !S_ISDIR(st.st_mode))
 		return err_set(e, "%s: no such run directory", path);
 	if (read_status(r, e) || list_benches(r, e))

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "benchdata.h"
+#include "samplesfile.h"
 #include "tsv.h"
 
 static int is_declared(const struct metric_def *d, size_t n, const char *name)

@@ -7,7 +7,7 @@ FUZZ_CFLAGS  := -g -O1 -std=gnu11 -Wall -Wextra -Werror -D_GNU_SOURCE -Ibench/li
                 -Itests/fuzz -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 FUZZ_SHORT   ?= 3
 FUZZ_SECONDS ?= 60
-FUZZ_STATS   := reports/samplesfile.c reports/metricsfile.c reports/benchdata.c \
+FUZZ_STATS   := reports/samplesfile.c reports/metricsfile.c reports/benchdata.c reports/xalloc.c \
                 reports/tsv.c reports/err.c tests/fuzz/infile.c
 FUZZERS      := build/fuzz/config build/fuzz/size build/fuzz/metrics build/fuzz/samples
 SHELL_FILES  += tests/fuzz/fuzz.sh
@@ -17,8 +17,8 @@ fuzzers: $(FUZZERS)
 
 build/fuzz/config: tests/fuzz/fuzz_config.c bench/lib/config.c bench/lib/config.h
 build/fuzz/size: tests/fuzz/fuzz_size.c bench/lib/size.c bench/lib/size.h
-build/fuzz/metrics: tests/fuzz/fuzz_metrics.c $(FUZZ_STATS) reports/benchdata.h reports/tsv.h
-build/fuzz/samples: tests/fuzz/fuzz_samples.c $(FUZZ_STATS) reports/benchdata.h reports/tsv.h
+build/fuzz/metrics: tests/fuzz/fuzz_metrics.c $(FUZZ_STATS) reports/metricsfile.h reports/tsv.h
+build/fuzz/samples: tests/fuzz/fuzz_samples.c $(FUZZ_STATS) reports/samplesfile.h reports/benchdata.h reports/tsv.h
 $(FUZZERS):
 	@mkdir -p $(@D)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ $(filter %.c,$^)

@@ -3,7 +3,7 @@
  * tool reads it.  Accepted metrics have non-empty, distinct names without
  * tabs or newlines; a refusal names the file.
  */
-#include "benchdata.h"
+#include "metricsfile.h"
 #include "infile.h"
 
 #include <stdlib.h>

@@ -7,7 +7,7 @@
  * values; a refused one has a message that starts with the file name (and
  * line), as docs/errors.md promises.
  */
-#include "benchdata.h"
+#include "samplesfile.h"
 #include "infile.h"
 
 #include <math.h>

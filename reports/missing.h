@@ -1,0 +1,26 @@
+/*
+ * Benches and metrics that some run lacks: not compared, and said once on
+ * stderr (and in the JSON) so that a reader knows what the tables leave out.
+ */
+#ifndef MMDELTA_MISSING_H
+#define MMDELTA_MISSING_H
+
+#include <stddef.h>
+
+struct missing_note {
+	size_t run;
+	char *bench;
+	char *metric;	/* NULL: the whole bench is missing */
+};
+
+struct missing_list {
+	struct missing_note *notes;
+	size_t n;
+};
+
+/* Add a note unless it is there already. */
+void missing_add(struct missing_list *l, size_t run, const char *bench,
+		 const char *metric);
+void missing_free(struct missing_list *l);
+
+#endif

@@ -1,0 +1,19 @@
+/*
+ * BENCH/samples.tsv: a header line "metric<TAB>param<TAB>iteration<TAB>value",
+ * then one row per measured value, in the order run.sh measured them.
+ */
+#ifndef MMDELTA_SAMPLESFILE_H
+#define MMDELTA_SAMPLESFILE_H
+
+#include "benchdata.h"
+
+/*
+ * Read PATH as the samples of run `run` into b.  A row's metric must be in
+ * the run's own metrics.tsv (declared); rows of declared metrics that are not
+ * compared (not in b->metrics) are skipped.
+ */
+int samples_read(struct bench_data *b, size_t run, const char *path,
+		 const struct metric_def *declared, size_t n_declared,
+		 struct err *e);
+
+#endif
