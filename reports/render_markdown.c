@@ -35,9 +35,9 @@ static void md_cell(FILE *f, const struct bench_cmp *b, const struct row *rw,
 		fprintf(f, " %s%.2f (%.2f%%)%s |", bold, tidy2(v), tidy2(pct), bold);
 }
 
-static void md_header(FILE *f, const struct report *rep)
+static void md_header(FILE *f, const struct report *rep, const char *header)
 {
-	fputs("| |", f);
+	fprintf(f, "| %s |", header);
 	for (size_t r = 0; r < rep->n_runs; r++)
 		fprintf(f, " %s%s |", rep->runs[r].name, rep->runs[r].partial ? " (partial)" : "");
 	fputs("\n|---|", f);
@@ -55,7 +55,8 @@ static void md_metric(FILE *f, const struct report *rep,
 	struct scale sc;
 
 	metric_scale(b, m, &sc);
-	md_header(f, rep);
+	metric_header(b, m, label, sizeof(label));
+	md_header(f, rep, label);
 	for (size_t i = 0; i < n; i++) {
 		metric_label(b, m, rows[i].param, label, sizeof(label));
 		fprintf(f, "| %s %s |", label, stat_name(rows[i].stat));

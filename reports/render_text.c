@@ -33,39 +33,80 @@ static void row_label(const struct bench_cmp *b, const struct row *rw,
 	snprintf(buf, len, "%s %s", label, stat_name(rw->stat));
 }
 
-static int label_width(const struct bench_cmp *b, const struct row *rows, size_t n)
-{
-	int w = LABEL_MIN;
-	char buf[300];
+/* Widths of one block: its label column and the two numbers of a cell. */
+struct widths {
+	int label, value, pct;
+};
 
-	for (size_t i = 0; i < n; i++) {
-		row_label(b, &rows[i], buf, sizeof(buf));
-		if (display_width(buf) > w)
-			w = display_width(buf);
-	}
-	return w;
+static int width_of(double v)
+{
+	char buf[64];
+
+	return snprintf(buf, sizeof(buf), "%.2f", tidy2(v));
 }
 
-static void print_headers(FILE *f, const struct report *rep, int width)
+static int max_int(int a, int b)
+{
+	return a > b ? a : b;
+}
+
+/*
+ * The munlock thread's 14 + 12 + 6 columns, widened where a label, a value
+ * (1e9 or more) or a percentage (-1113.81) would not fit, so that columns
+ * never run together.
+ */
+static void block_widths(const struct bench_cmp *b, const struct row *rows,
+			 size_t n, const char *header, struct widths *w)
+{
+	char buf[300];
+	struct scale sc;
+	double v, pct;
+
+	*w = (struct widths){ max_int(LABEL_MIN, display_width(header)), 12, 6 };
+	metric_scale(b, rows[0].metric, &sc);
+	for (size_t i = 0; i < n; i++) {
+		const struct row *rw = &rows[i];
+
+		row_label(b, rw, buf, sizeof(buf));
+		w->label = max_int(w->label, display_width(buf));
+		for (size_t r = 0; r < b->data.n_runs; r++) {
+			const struct cmp_cell *c = report_cell(b, rw->param, r, rw->metric);
+			const struct cmp_cell *base = report_cell(b, rw->param, 0, rw->metric);
+
+			if (!c->s.n || !stat_value(&c->s, rw->stat, &v))
+				continue;
+			/* + 1: the blank that parts it from the cell before */
+			w->value = max_int(w->value, 1 + width_of(rw->stat == ST_COEFFVAR ? v : v / sc.div));
+			if (base->s.n && stat_pct(&base->s, &c->s, rw->stat,
+						  b->data.metrics[rw->metric].higher_is_better, &pct))
+				w->pct = max_int(w->pct, width_of(pct));
+		}
+	}
+}
+
+static void print_headers(FILE *f, const struct report *rep, const char *header,
+			  const struct widths *w)
 {
 	char first[256], second[256];
+	int col = w->value + w->pct + 4;
 
 	for (int line = 0; line < 2; line++) {
-		fprintf(f, "%*s", width, "");
+		fprintf(f, "%s%*s", line ? "" : header,
+			w->label - (line ? 0 : display_width(header)), "");
 		for (size_t r = 0; r < rep->n_runs; r++) {
 			header_parts(rep->runs[r].name, first, second, sizeof(first));
 			if (line == 1 && rep->runs[r].partial)
 				strncat(second, *second ? " (partial)" : "(partial)",
 					sizeof(second) - strlen(second) - 1);
-			fprintf(f, "%22s", line == 0 ? first : second);
+			fprintf(f, "%*s", col, line == 0 ? first : second);
 		}
 		fputc('\n', f);
 	}
 }
 
-/* One run's 22 characters: "%12.2f (%6.2f%%)", or '*' for a significant mean. */
+/* One run's cell: "value (pct%)", or "value *pct%*" for a significant mean. */
 static void print_cell(FILE *f, const struct bench_cmp *b, const struct row *rw,
-		       size_t r, const struct scale *sc)
+		       size_t r, const struct scale *sc, const struct widths *w)
 {
 	const struct cmp_cell *c = report_cell(b, rw->param, r, rw->metric);
 	const struct cmp_cell *base = report_cell(b, rw->param, 0, rw->metric);
@@ -74,11 +115,11 @@ static void print_cell(FILE *f, const struct bench_cmp *b, const struct row *rw,
 	double v, pct;
 
 	if (c->s.n == 0) {
-		fprintf(f, "%12s %9s", "-", "");
+		fprintf(f, "%*s %*s", w->value, "-", w->pct + 3, "");
 		return;
 	}
 	if (!stat_value(&c->s, rw->stat, &v)) {
-		fprintf(f, "%12s (%7s)", "n/a", "n/a");
+		fprintf(f, "%*s (%*s)", w->value, "n/a", w->pct + 1, "n/a");
 		return;
 	}
 	/* cv is a percentage of its own and is not scaled */
@@ -86,24 +127,25 @@ static void print_cell(FILE *f, const struct bench_cmp *b, const struct row *rw,
 		v /= sc->div;
 	pct = 0;
 	if (base->s.n == 0 || !stat_pct(&base->s, &c->s, rw->stat, higher, &pct))
-		fprintf(f, "%12.2f (%7s)", v, "n/a");
+		fprintf(f, "%*.2f (%*s)", w->value, tidy2(v), w->pct + 1, "n/a");
 	else
-		fprintf(f, star ? "%12.2f *%6.2f%%*" : "%12.2f (%6.2f%%)", tidy2(v), tidy2(pct));
+		fprintf(f, star ? "%*.2f *%*.2f%%*" : "%*.2f (%*.2f%%)",
+			w->value, tidy2(v), w->pct, tidy2(pct));
 }
 
 static void print_rows(FILE *f, const struct bench_cmp *b, const struct row *rows,
-		       size_t n, int width)
+		       size_t n, const struct widths *w)
 {
 	char label[300];
 	struct scale sc;
 
+	metric_scale(b, rows[0].metric, &sc);
 	for (size_t i = 0; i < n; i++) {
-		metric_scale(b, rows[i].metric, &sc);
 		row_label(b, &rows[i], label, sizeof(label));
 		/* pad by columns, not bytes: labels may hold "µs" */
-		fprintf(f, "%s%*s", label, width - display_width(label), "");
+		fprintf(f, "%s%*s", label, w->label - display_width(label), "");
 		for (size_t r = 0; r < b->data.n_runs; r++)
-			print_cell(f, b, &rows[i], r, &sc);
+			print_cell(f, b, &rows[i], r, &sc, w);
 		fputc('\n', f);
 	}
 }
@@ -122,19 +164,23 @@ static void print_differences(FILE *f, const struct report *rep,
 }
 
 /*
- * One table per metric, each with its own header, so that the primary
- * metric's block keeps the thread's 14-column label however long the labels
- * of the other metrics are, and pastes on its own.
+ * One table per metric, each with its own header (which says the block's
+ * unit), so that the primary metric's block keeps the thread's 14-column
+ * label however long the labels of the other metrics are, and pastes on its
+ * own.
  */
 static void print_metric(FILE *f, const struct report *rep,
 			 const struct bench_cmp *b, size_t m)
 {
 	struct row *rows;
 	size_t n = metric_rows(b, m, &rows);
-	int width = label_width(b, rows, n);
+	char header[300];
+	struct widths w;
 
-	print_headers(f, rep, width);
-	print_rows(f, b, rows, n, width);
+	metric_header(b, m, header, sizeof(header));
+	block_widths(b, rows, n, header, &w);
+	print_headers(f, rep, header, &w);
+	print_rows(f, b, rows, n, &w);
 	print_differences(f, rep, b, m);
 	free(rows);
 }

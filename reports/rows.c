@@ -50,35 +50,35 @@ size_t metric_rows(const struct bench_cmp *b, size_t m, struct row **out)
 
 void metric_scale(const struct bench_cmp *b, size_t m, struct scale *sc)
 {
-	double mag = 0;
+	double least = 0;
 
-	/* The primary metric is the changelog figure: in its own unit, as the
-	 * thread printed it (Elapsed in seconds, even 0.01 s with THP). */
-	if (m == 0) {
-		unit_scale(b->data.metrics[m].unit, 0, sc);
-		return;
-	}
+	for (size_t p = 0; p < b->data.n_params; p++)
+		for (size_t r = 0; r < b->data.n_runs; r++) {
+			const struct summary *s = &report_cell(b, p, r, m)->s;
+			double mag = fabs(s->mean);
 
-	for (size_t p = 0; p < b->data.n_params; p++) {
-		const struct summary *s = &report_cell(b, p, 0, m)->s;
-
-		if (s->n && fabs(s->mean) > mag)
-			mag = fabs(s->mean);
-	}
-	unit_scale(b->data.metrics[m].unit, mag, sc);
+			if (s->n && mag > 0 && (least == 0 || mag < least))
+				least = mag;
+		}
+	unit_scale(b->data.metrics[m].unit, least, sc);
 }
 
 void metric_label(const struct bench_cmp *b, size_t m, size_t p,
 		  char *buf, size_t len)
 {
 	const char *param = b->data.params[p];
+
+	if (strcmp(param, "-"))
+		snprintf(buf, len, "%s-%s", b->data.metrics[m].label, param);
+	else
+		snprintf(buf, len, "%s", b->data.metrics[m].label);
+}
+
+void metric_header(const struct bench_cmp *b, size_t m, char *buf, size_t len)
+{
+	const struct metric_def *md = &b->data.metrics[m];
 	struct scale sc;
-	int o;
 
 	metric_scale(b, m, &sc);
-	o = snprintf(buf, len, "%s", b->data.metrics[m].label);
-	if (strcmp(param, "-") && o >= 0 && (size_t)o < len)
-		o += snprintf(buf + o, len - o, "-%s", param);
-	if (sc.scaled && o >= 0 && (size_t)o < len)
-		snprintf(buf + o, len - o, "(%s)", sc.unit);
+	snprintf(buf, len, "%s [%s]", md->label, *sc.unit ? sc.unit : md->unit);
 }

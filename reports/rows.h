@@ -20,11 +20,17 @@ struct row {
 
 /* Rows of metric m into *out (caller frees); returns their number. */
 size_t metric_rows(const struct bench_cmp *b, size_t m, struct row **out);
-/* The display unit of metric m, from the baseline's means; the primary
- * metric (m == 0) always shows in its own unit. */
+/*
+ * The display unit of metric m, one for its whole block: the largest step
+ * that keeps the smallest non-zero mean of any run and swept value at or
+ * above 1, so that two decimals carry at least three significant digits
+ * (a 12 µs munlock reads 12.00 µs, not 0.00 s).
+ */
 void metric_scale(const struct bench_cmp *b, size_t m, struct scale *sc);
-/* "Elapsed", "Elapsed-2", "Populate(ms)", "Elapsed-2(µs)": no stat name. */
+/* "Elapsed", "Elapsed-2": the row label without the stat name. */
 void metric_label(const struct bench_cmp *b, size_t m, size_t p,
 		  char *buf, size_t len);
+/* "Elapsed [s]", "ns/page [µs]", "Pages [M]": the block's header label. */
+void metric_header(const struct bench_cmp *b, size_t m, char *buf, size_t len);
 
 #endif

@@ -44,8 +44,8 @@ expect_error() {	# expect_error MESSAGE compare-args...
 	expect_error "mmstat: $R/.3.11-rc3-3.partial: partial run (status: interrupted); --allow-partial compares it anyway" base 3.11-rc3-3
 	run --separate-stderr "$COMPARE" -o "$R" --allow-partial base 3.11-rc3-3
 	[ "$status" -eq 0 ]
-	[ "${lines[1]}" = "                                base              3.11-rc3" ]
-	[ "${lines[2]}" = "                                               3 (partial)" ]
+	[ "${lines[1]}" = "Elapsed [s]                      base               3.11-rc3" ]
+	[ "${lines[2]}" = "                                                 3 (partial)" ]
 }
 
 @test "a run without a bench: noted, the common benches compared" {
@@ -96,7 +96,7 @@ expect_error() {	# expect_error MESSAGE compare-args...
 	[ "$status" -eq 0 ]
 	[ "$stderr" = "mmstat: run 'base' lacks metric 'vmstat_pgfault' of bench 'timedmunlock'
 mmstat: run 'new' lacks metric 'pages' of bench 'timedmunlock'" ]
-	[[ "$output" == *"Pages(M) min           1.00 (  0.00%)           -          "* ]]
+	[[ "$output" == *"Pages min             1.00 (  0.00%)           -          "* ]]
 	[[ "$output" != *pgfault* ]]
 }
 
@@ -118,9 +118,9 @@ mmstat: run 'new' lacks metric 'pages' of bench 'timedmunlock'" ]
 
 @test "zero variance: equal constants are no difference, different ones are exact" {
 	run --separate-stderr "$COMPARE" -o "$R" base new
-	[[ "$output" == *"Pages(M) new: No difference proven at 95.0% confidence"* ]]
+	[[ "$output" == *"Pages new: No difference proven at 95.0% confidence"* ]]
 	sed -i 's/^pages\(.*\)\t1000000$/pages\1\t1000100/' "$S"
 	run --separate-stderr "$COMPARE" -o "$R" base new
 	[ "$status" -eq 0 ]
-	[[ "$output" == *"Pages(M) new: Difference at 95.0% confidence: 0.00010 ± 0.00000 M, 0.010% ± 0.000%"* ]]
+	[[ "$output" == *"Pages new: Difference at 95.0% confidence: 0.00010 ± 0.00000 M, 0.010% ± 0.000%"* ]]
 }
