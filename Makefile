@@ -76,8 +76,10 @@ cli: all
 	awk '/^ok / { p++ } /^not ok / { f++ } /^ok .* # skip/ { s++; p-- } \
 		END { printf "cli: %d passed, %d failed, %d skipped\n", p, f, s }' build/cli.tap; exit $$rc
 
+# check-unassigned-uppercase: a global read in a file that neither assigns it
+# nor sources drivers/lib/state.sh, where the shared ones are declared, is an error.
 shellcheck:
-	shellcheck -x $(SHELL_FILES)
+	shellcheck -x -o check-unassigned-uppercase $(SHELL_FILES)
 
 test: deps
 	$(MAKE) all

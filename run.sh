@@ -7,10 +7,36 @@ set -euo pipefail
 # The script's own directory, symlinks followed: run.sh may be called
 # through a link on PATH or from an installed tree (docs/install.md).
 MMDELTA_ROOT=$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")
-for lib in log build lock settings thp numa noise config rundir perf monitor trigger sysstate iterate; do
-	# shellcheck source=/dev/null
-	source "$MMDELTA_ROOT/drivers/lib/$lib.sh"
-done
+# shellcheck source=drivers/lib/state.sh
+source "$MMDELTA_ROOT/drivers/lib/state.sh"  # the globals these files share, declared once
+# shellcheck source=drivers/lib/log.sh
+source "$MMDELTA_ROOT/drivers/lib/log.sh"  # say, die, phase
+# shellcheck source=drivers/lib/build.sh
+source "$MMDELTA_ROOT/drivers/lib/build.sh"  # make in a source tree, nothing when installed
+# shellcheck source=drivers/lib/lock.sh
+source "$MMDELTA_ROOT/drivers/lib/lock.sh"  # one run.sh per machine
+# shellcheck source=drivers/lib/settings.sh
+source "$MMDELTA_ROOT/drivers/lib/settings.sh"  # THP and other settings, restored at exit
+# shellcheck source=drivers/lib/thp.sh
+source "$MMDELTA_ROOT/drivers/lib/thp.sh"  # THP= and THP_DEFRAG=
+# shellcheck source=drivers/lib/numa.sh
+source "$MMDELTA_ROOT/drivers/lib/numa.sh"  # NUMA= and CPU=: the numactl prefix
+# shellcheck source=drivers/lib/noise.sh
+source "$MMDELTA_ROOT/drivers/lib/noise.sh"  # DROP_CACHES=, COMPACT=, the busy-machine check
+# shellcheck source=drivers/lib/config.sh
+source "$MMDELTA_ROOT/drivers/lib/config.sh"  # configs through tools/mmconfig into CFG
+# shellcheck source=drivers/lib/rundir.sh
+source "$MMDELTA_ROOT/drivers/lib/rundir.sh"  # the run directory and meta
+# shellcheck source=drivers/lib/perf.sh
+source "$MMDELTA_ROOT/drivers/lib/perf.sh"  # perf sessions for the monitors
+# shellcheck source=drivers/lib/monitor.sh
+source "$MMDELTA_ROOT/drivers/lib/monitor.sh"  # monitors around the timed region
+# shellcheck source=drivers/lib/trigger.sh
+source "$MMDELTA_ROOT/drivers/lib/trigger.sh"  # the bench's --trigger fifo
+# shellcheck source=drivers/lib/sysstate.sh
+source "$MMDELTA_ROOT/drivers/lib/sysstate.sh"  # meta and topology.txt
+# shellcheck source=drivers/lib/iterate.sh
+source "$MMDELTA_ROOT/drivers/lib/iterate.sh"  # iterations of one config
 # shellcheck source=drivers/lib/vm.sh
 source "$MMDELTA_ROOT/drivers/lib/vm.sh"  # --kernel: the same run inside a VM
 
@@ -33,8 +59,9 @@ benches and configs: $(cd "$MMDELTA_ROOT/configs" && echo *)
 EOF
 }
 
-CONFIGS=() SETS=() NAME="" RESULTS=${MMDELTA_RESULTS:-results} FORCE=0 DRY_RUN=0 IGNORE_LOAD=0
-ITERATIONS_OVERRIDE=""
+# CONFIGS, SETS, NAME and ITERATIONS_OVERRIDE are shared (state.sh); these
+# stay in run.sh.
+RESULTS=${MMDELTA_RESULTS:-results} FORCE=0 DRY_RUN=0 IGNORE_LOAD=0
 parse_args() {
 	while [ $# -gt 0 ]; do
 		case $1 in
@@ -92,7 +119,6 @@ dry_run() {
 	done
 }
 
-PHASE=start
 # On any exit that is not success: stop the bench, restore the system and
 # leave the partial run saying why.
 on_exit() {

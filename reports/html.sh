@@ -95,13 +95,13 @@ plot_caption() {
 bench_section() {
 	local bench=$1 metric label unit better
 	printf '<h2 id="%s">%s</h2>\n<h3>Config</h3>\n' "$bench" "$bench"
-	config_table "$bench"
+	config_table "$bench" "$WORK" "${RUNS[@]}"
 	while IFS=$'\t' read -r metric label unit better; do
 		grep -q "^$bench	$metric	" "$WORK/plots.list" || continue
 		printf '<h3 id="%s-%s">%s <small>(%s, %s is better)</small></h3>\n' "$bench" "$metric" \
 			"$(html_escape <<<"$label")" "$(html_escape <<<"$unit")" "$better"
 		echo '<div class="metric"><div>'
-		metric_table "$bench" "$metric"
+		metric_table "$bench" "$metric" "$JSON" "${RUNS[@]}"
 		echo '</div>'
 		figures "$bench" "$metric"
 		echo '</div>'
@@ -111,8 +111,8 @@ bench_section() {
 write_page() {
 	page_head
 	contents
-	gate_section
-	system_section
+	gate_section "$JSON"
+	system_section "${RUNS[@]}"
 	local bench
 	while IFS= read -r bench; do bench_section "$bench"; done <"$WORK/benches"
 	printf '<script>\n%s\n</script>\n</body>\n</html>\n' "$(cat "$REPORTS/report.js")"

@@ -39,57 +39,60 @@ kv_table() {
 			print "</tr>" } }' "$@"
 }
 
-# The header row: one column per run, with its colour from the plots.
+# The header row: one column per run (RUN...), with its colour from the plots.
 runs_header() {
-	local i name
+	local i name runs=("$@")
 	printf '<tr><th></th>'
-	for i in "${!RUNS[@]}"; do
-		name=$(run_name "${RUNS[$i]}" | html_escape)
+	for i in "${!runs[@]}"; do
+		name=$(run_name "${runs[$i]}" | html_escape)
 		printf '<th><span class="swatch" style="background:#%s"></span>%s%s</th>' \
 			"$(run_color "$i")" "$name" "$([ "$i" = 0 ] && echo ' (baseline)')"
 	done
 	printf '</tr>\n'
 }
 
+# system_section RUN...
 system_section() {
 	local d metas=()
-	for d in "${RUNS[@]}"; do metas+=("$d/meta"); done
+	for d in "$@"; do metas+=("$d/meta"); done
 	echo '<h2 id="system">Systems</h2>'
 	echo '<p class="sub">Highlighted: differs from the baseline.</p>'
 	echo '<table class="system">'
-	runs_header
+	runs_header "$@"
 	kv_table "$RUN_KEYS" nomatch 1 "${metas[@]}"
 	echo '</table>'
 	echo '<h3>Runs</h3><table class="runs">'
-	runs_header
+	runs_header "$@"
 	kv_table "$RUN_KEYS" match 0 "${metas[@]}"
 	echo '</table>'
-	topology_details
+	topology_details "$@"
 }
 
 topology_details() {
-	local i
-	for i in "${!RUNS[@]}"; do
-		[ -f "${RUNS[$i]}/topology.txt" ] || continue
-		printf '<details><summary>Topology of %s</summary><pre>' "$(run_name "${RUNS[$i]}" | html_escape)"
-		html_escape <"${RUNS[$i]}/topology.txt"
+	local d
+	for d in "$@"; do
+		[ -f "$d/topology.txt" ] || continue
+		printf '<details><summary>Topology of %s</summary><pre>' "$(run_name "$d" | html_escape)"
+		html_escape <"$d/topology.txt"
 		echo '</pre></details>'
 	done
 }
 
 # BENCH/config is "KEY=VALUE" lines plus "command[ KEY=V]: ..." lines; both
 # become "key: value" for kv_table.  A run without the bench gets an empty
-# column.
+# column.  config_table BENCH WORKDIR RUN...
 config_table() {
-	local bench=$1 i files=()
-	for i in "${!RUNS[@]}"; do
-		files+=("$WORK/config.$i")
-		if [ -f "${RUNS[$i]}/$bench/config" ]; then
-			sed '/^command/!s/=/: /' "${RUNS[$i]}/$bench/config"
+	local bench=$1 work=$2 i files=()
+	shift 2
+	local runs=("$@")
+	for i in "${!runs[@]}"; do
+		files+=("$work/config.$i")
+		if [ -f "${runs[$i]}/$bench/config" ]; then
+			sed '/^command/!s/=/: /' "${runs[$i]}/$bench/config"
 		fi >"${files[$i]}"
 	done
 	echo '<table class="config">'
-	runs_header
+	runs_header "${runs[@]}"
 	kv_table '' match 1 "${files[@]}"
 	echo '</table>'
 }

@@ -9,13 +9,15 @@ TABLE_ROWS="min mean stddev max range cv"
 
 # One metric's table: per swept value a block of rows, per run "value (pct%)"
 # in the tables' display unit, then the test's verdict per run.
+# metric_table BENCH METRIC JSON RUN... (no table without compare.sh's JSON)
 metric_table() {
-	local bench=$1 metric=$2
-	[ -n "$JSON" ] || return 0
+	local bench=$1 metric=$2 json=$3
+	shift 3
+	[ -n "$json" ] || return 0
 	echo '<table class="stats">'
-	runs_header
+	runs_header "$@"
 	jq -r --arg b "$bench" --arg m "$metric" --arg rows "$TABLE_ROWS" \
-		--argjson names "$(jq -c '[.runs[].name]' "$JSON")" '
+		--argjson names "$(jq -c '[.runs[].name]' "$json")" '
 		.benches[] | select(.name == $b) | .metrics[] | select(.metric == $m) |
 		(.display_divisor // 1) as $d | (.display_unit // .unit) as $u |
 		.params[] | . as $p |
@@ -29,7 +31,7 @@ metric_table() {
 		  (if $row == "mean" and $r.test != null and $r.test.significant then "sig" else "-" end) end]),
 		(["test", "difference"] + [$names[] as $n | (first($p.runs[] | select(.run == $n)) // null) as $r |
 		  if $r == null or $r.test == null then "" else ($r.test.text // $r.test.reason // "") end])
-		| @tsv' "$JSON" | table_rows "$((${#RUNS[@]} + 1))"
+		| @tsv' "$json" | table_rows "$(($# + 1))"
 	echo '</table>'
 }
 
@@ -54,15 +56,16 @@ table_rows() {
 }
 
 # The gate's verdicts (the JSON has them when compare.sh ran with --gate),
-# first on the page: they are why CI failed.
+# first on the page: they are why CI failed.  gate_section JSON
 gate_section() {
-	[ -n "$JSON" ] && [ "$(jq -r '.gate != null' "$JSON")" = true ] || return 0
+	local json=$1
+	[ -n "$json" ] && [ "$(jq -r '.gate != null' "$json")" = true ] || return 0
 	local verdict
-	verdict=$(jq -r 'if .gate.regression then "FAIL: a gated metric regressed" else "pass" end' "$JSON")
+	verdict=$(jq -r 'if .gate.regression then "FAIL: a gated metric regressed" else "pass" end' "$json")
 	printf '<h2 id="gate">Gate (%s%%): <span class="%s">%s</span></h2>\n' \
-		"$(jq -r .gate.pct "$JSON")" "$([ "$verdict" = pass ] && echo gate-pass || echo gate-fail)" "$verdict"
+		"$(jq -r .gate.pct "$json")" "$([ "$verdict" = pass ] && echo gate-pass || echo gate-fail)" "$verdict"
 	echo '<table class="gate"><tr><th>bench</th><th>metric</th><th>run</th><th>change of the mean</th><th>verdict</th></tr>'
-	jq -r '.gate.results[] | [.bench, .name, .run, (.mean_pct // "" | tostring), .verdict] | @tsv' "$JSON" |
+	jq -r '.gate.results[] | [.bench, .name, .run, (.mean_pct // "" | tostring), .verdict] | @tsv' "$json" |
 		awk -F'\t' '
 			function esc(s) { gsub(/&/, "\\&amp;", s); gsub(/</, "\\&lt;", s); gsub(/>/, "\\&gt;", s); return s }
 			{ cls = $5 == "REGRESSION" ? " class=\"worse\"" : $5 == "improvement" ? " class=\"better\"" : ""

@@ -123,7 +123,7 @@ draw() {
 plot_metric() {
 	local bench=$1 metric=$2 label=$3 unit=$4 better=$5 params=$6
 	local dir=$WORK/$bench-$metric scale ulabel nparams swept xlabel
-	[ -z "$JSON" ] || json_metric "$bench" "$metric" >"$dir/metric.json"
+	[ -z "$JSON" ] || json_metric "$bench" "$metric" "$JSON" >"$dir/metric.json"
 	read -r scale ulabel < <(unit_scale "$unit" "$(metric_maxabs "$bench" "$metric" "${RUNS[@]}")")
 	nparams=$(wc -l <"$params")
 	swept=$(sweep_key "${RUNS[0]}/$bench")
@@ -145,7 +145,8 @@ plot_metric() {
 	draw runseq "$dir" "$bench" "$metric" "$OUTDIR/$bench-$metric-runseq"
 
 	[ -n "$JSON" ] || return 0
-	plot_json_metric "$bench" "$metric" "$label$per" "$dir" "$params" "$swept" "$scale" "$ylabel"
+	plot_json_metric "$bench" "$metric" "$label$per" "$dir" "$params" "$swept" "$scale" "$ylabel" \
+		"$JSON" "$OUTDIR" "${RUNS[@]}"
 }
 
 # The key run.sh swept for this bench ("SIZE"), from its config; "value" if

@@ -3,6 +3,9 @@
 # them built and never runs make.
 # shellcheck shell=bash
 
+# shellcheck source=drivers/lib/state.sh
+source "${BASH_SOURCE[0]%/*}/state.sh"
+
 # need_built TARGET...: each TARGET (bench/X, tools/mmconfig, ...) relative
 # to MMDELTA_ROOT, built or present.
 need_built() {

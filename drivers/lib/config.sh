@@ -1,10 +1,12 @@
 # Configs: configs/NAME (or a path) of KEY=VALUE lines, read through
 # tools/mmconfig so no line is ever evaluated by the shell.  The result is the
 # CFG and CFG_ORIGIN arrays; a driver reads them with cfg and cfg_size_arg.
-# shellcheck shell=bash disable=SC2034,SC2153  # globals shared across the sourced libs
+# shellcheck shell=bash
+
+# shellcheck source=drivers/lib/state.sh
+source "${BASH_SOURCE[0]%/*}/state.sh"
 
 COMMON_KEYS="BENCH DESCRIPTION ITERATIONS CI_TARGET MAX_ITERATIONS MAX_TIME WARMUP THP THP_DEFRAG NUMA CPU DROP_CACHES COMPACT MONITORS"
-declare -A CFG=() CFG_ORIGIN=()
 
 # The file a bench-or-config argument names.
 config_path() {
@@ -33,9 +35,9 @@ config_load() {
 	CONFIG_FILE=$file
 	lines=$(config_lines "$file" '*') || exit 1
 	bench=$(awk -F'\t' '$1 == "BENCH" { print $2 }' <<<"$lines")
-	[ -n "$bench" ] || die "$file: no BENCH= line"
+	[ -n "$bench" ] || config_die "no BENCH= line"
 	[[ $bench =~ ^[a-z0-9]+$ && -f $MMDELTA_ROOT/drivers/$bench.sh ]] ||
-		die "$file: unknown bench '$bench' (benches: $(bench_list))"
+		config_die "unknown bench '$bench' (benches: $(bench_list))"
 	DRIVER_KEYS="" DRIVER_FLAGS=""
 	# shellcheck source=/dev/null
 	source "$MMDELTA_ROOT/drivers/$bench.sh"
@@ -47,10 +49,10 @@ config_load() {
 		CFG_ORIGIN[$key]=$origin
 	done <<<"$lines"
 	[ -z "${ITERATIONS_OVERRIDE:-}" ] || CFG[ITERATIONS]=$ITERATIONS_OVERRIDE
-	config_check "$file"
+	config_check
 	numa_prefix "${CFG[NUMA]}" "${CFG[CPU]}" >/dev/null
 	for key in DROP_CACHES COMPACT $DRIVER_FLAGS; do
-		[[ ${CFG[$key]:-no} =~ ^(yes|no)$ ]] || die "$file: $key=${CFG[$key]}: must be yes or no"
+		[[ ${CFG[$key]:-no} =~ ^(yes|no)$ ]] || config_die "$key=${CFG[$key]}: must be yes or no"
 	done
 	thp_check THP "${CFG[THP]}" "never always madvise"
 	thp_check THP_DEFRAG "${CFG[THP_DEFRAG]}" "always defer defer+madvise madvise never"
@@ -58,20 +60,23 @@ config_load() {
 }
 
 config_check() {
-	local file=$1 key swept=""
-	[[ ${CFG[ITERATIONS]} =~ ^([1-9][0-9]*|auto)$ ]] || die "$file: ITERATIONS=${CFG[ITERATIONS]}: must be a whole number > 0 or auto"
-	[[ ${CFG[CI_TARGET]} =~ ^(0?\.[0-9]*[1-9][0-9]*|[1-9][0-9]*(\.[0-9]+)?)%$ ]] || die "$file: CI_TARGET=${CFG[CI_TARGET]}: must be a percentage > 0, like 1% or 0.5%"
-	[[ ${CFG[MAX_ITERATIONS]} =~ ^([3-9]|[1-9][0-9]+)$ ]] || die "$file: MAX_ITERATIONS=${CFG[MAX_ITERATIONS]}: must be a whole number >= 3"
-	[[ ${CFG[MAX_TIME]} =~ ^[1-9][0-9]*$ ]] || die "$file: MAX_TIME=${CFG[MAX_TIME]}: must be a whole number of seconds > 0"
-	[[ ${CFG[WARMUP]} =~ ^[0-9]+$ ]] || die "$file: WARMUP=${CFG[WARMUP]}: must be a whole number"
+	local key
+	[[ ${CFG[ITERATIONS]} =~ ^([1-9][0-9]*|auto)$ ]] || config_die "ITERATIONS=${CFG[ITERATIONS]}: must be a whole number > 0 or auto"
+	[[ ${CFG[CI_TARGET]} =~ ^(0?\.[0-9]*[1-9][0-9]*|[1-9][0-9]*(\.[0-9]+)?)%$ ]] || config_die "CI_TARGET=${CFG[CI_TARGET]}: must be a percentage > 0, like 1% or 0.5%"
+	[[ ${CFG[MAX_ITERATIONS]} =~ ^([3-9]|[1-9][0-9]+)$ ]] || config_die "MAX_ITERATIONS=${CFG[MAX_ITERATIONS]}: must be a whole number >= 3"
+	[[ ${CFG[MAX_TIME]} =~ ^[1-9][0-9]*$ ]] || config_die "MAX_TIME=${CFG[MAX_TIME]}: must be a whole number of seconds > 0"
+	[[ ${CFG[WARMUP]} =~ ^[0-9]+$ ]] || config_die "WARMUP=${CFG[WARMUP]}: must be a whole number"
+	SWEEP_KEY=""
 	for key in "${!CFG[@]}"; do
 		[[ ${CFG[$key]} == *" "* && $key != DESCRIPTION ]] || continue
-		[[ " $DRIVER_KEYS " == *" $key "* ]] || die "$file: $key cannot be swept (only $DRIVER_KEYS)"
-		[ -z "$swept" ] || die "$file: both $swept and $key are lists; one sweep per config"
-		swept=$key
+		[[ " $DRIVER_KEYS " == *" $key "* ]] || config_die "$key cannot be swept (only $DRIVER_KEYS)"
+		[ -z "$SWEEP_KEY" ] || config_die "both $SWEEP_KEY and $key are lists; one sweep per config"
+		SWEEP_KEY=$key
 	done
-	SWEEP_KEY=$swept
 }
+
+# die, naming the config being loaded.
+config_die() { die "$CONFIG_FILE: $*"; }
 
 bench_list() {
 	local f names=()

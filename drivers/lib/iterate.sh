@@ -1,8 +1,10 @@
 # Running one bench config: one fresh bench process per iteration, warm-up
 # iterations first (logged, not counted), every value into samples.tsv.
-# shellcheck shell=bash disable=SC2034  # globals shared across the sourced libs
+# shellcheck shell=bash
 
-BENCH_PID=""
+# shellcheck source=drivers/lib/state.sh
+source "${BASH_SOURCE[0]%/*}/state.sh"
+
 RESOLVED_ARGS=()	# the bench's options as its --check resolved them
 
 # Run one bench process: ITER_OUT gets its stdout, the bench log its stderr.
@@ -83,8 +85,8 @@ bench_iterate() {
 	for ((i = 1 - w; ; i++)); do
 		phase "$label iteration $i"
 		printf '== %s iteration %s: %s\n' "$label" "$i" "$*" >>"$dir/log"
-		MONITOR_TAG=$(monitor_tag "$param" "$i")
-		noise_before_iteration
+		monitors_iteration "$param" "$i"
+		noise_before_iteration "${CFG[DROP_CACHES]}" "${CFG[COMPACT]}"
 		wait_until_fits "$MMDELTA_ROOT/bench/${CFG[BENCH]}"
 		if ! iteration_exec "$dir/log" "$@"; then
 			say "$label: bench failed in iteration $i: $(tail -n 1 "$dir/log")"

@@ -2,6 +2,9 @@
 # machine-readable output (--dry-run).
 # shellcheck shell=bash
 
+# shellcheck source=drivers/lib/state.sh
+source "${BASH_SOURCE[0]%/*}/state.sh"
+
 say() { printf 'mmdelta: %s\n' "$*" >&2; }
 die() { printf 'mmdelta: %s\n' "$*" >&2; exit "${DIE_STATUS:-1}"; }
 

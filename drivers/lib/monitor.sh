@@ -10,30 +10,28 @@
 #   NAME_parse RAW PID    print metric<TAB>value lines for the iteration
 #   NAME_describe METRIC  print METRIC's metrics.tsv line
 # and optionally NAME_finish DIR, run once after the bench's last iteration.
-# RAW is BENCH/monitors/NAME.TAG, TAG naming the iteration.
-# shellcheck shell=bash disable=SC2034  # globals shared across the sourced libs
+# RAW is BENCH/monitors/NAME.TAG, TAG naming the iteration.  A new monitor
+# gets a source line below.
+# shellcheck shell=bash
 
-for _mon in "$MMDELTA_ROOT"/drivers/lib/monitors/*.sh; do
-	# shellcheck source=/dev/null
-	source "$_mon"
-done
-unset _mon
+# shellcheck source=drivers/lib/state.sh
+source "${BASH_SOURCE[0]%/*}/state.sh"
+# shellcheck source=drivers/lib/monitors/mmaplock.sh
+source "${BASH_SOURCE[0]%/*}/monitors/mmaplock.sh"
+# shellcheck source=drivers/lib/monitors/perfstat.sh
+source "${BASH_SOURCE[0]%/*}/monitors/perfstat.sh"
+# shellcheck source=drivers/lib/monitors/profile.sh
+source "${BASH_SOURCE[0]%/*}/monitors/profile.sh"
+# shellcheck source=drivers/lib/monitors/vmstat.sh
+source "${BASH_SOURCE[0]%/*}/monitors/vmstat.sh"
 
 # Start order; stops run in reverse.  vmstat is innermost so that starting
 # and stopping perf is not counted in its deltas.
 MONITOR_ORDER="profile mmaplock perfstat vmstat"
-MONITORS_ACTIVE=()
-MONITOR_DIR=""          # the bench's directory in the run
-MONITOR_TAG=""          # the iteration, for raw file names (set by bench_iterate)
-MONITOR_FIFO=""         # private directory for the trigger and perf fifos
-MONITOR_BENCH_PID=""    # the bench process between "ready" and its exit
+# Said once per run, not once per bench: monitor -> why it cannot run.
 declare -A MONITOR_SKIPPED=()
 
-monitor_names() {
-	local f names=()
-	for f in "$MMDELTA_ROOT"/drivers/lib/monitors/*.sh; do names+=("$(basename "$f" .sh)"); done
-	echo "${names[*]}"
-}
+monitor_names() { tr ' ' '\n' <<<"$MONITOR_ORDER" | sort | paste -sd ' '; }
 
 # MONITORS is a comma-separated list; "none" or empty turns them off.
 monitor_list() {
@@ -51,12 +49,8 @@ monitor_check_list() {
 
 # The requested monitors in start order.
 monitor_ordered() {
-	local list=$1 m
-	local wanted
-	wanted=" $(monitor_list "$list" | tr '\n' ' ') "
-	for m in $(monitor_names); do
-		[[ " $MONITOR_ORDER " == *" $m "* ]] || [[ $wanted != *" $m "* ]] || echo "$m"
-	done
+	local wanted m
+	wanted=" $(monitor_list "$1" | tr '\n' ' ') "
 	for m in $MONITOR_ORDER; do [[ $wanted != *" $m "* ]] || echo "$m"; done
 }
 
@@ -106,10 +100,52 @@ monitor_drop() {
 
 monitor_raw() { printf '%s/monitors/%s.%s\n' "$MONITOR_DIR" "$1" "$MONITOR_TAG"; }
 
-# The tag of an iteration in raw file names: "3", "warmup1", "SIZE=1G.3".
-monitor_tag() {
-	local param=$1 i=$2 t
-	if ((i <= 0)); then t=warmup$((1 - i)); else t=$i; fi
-	if [ "$param" != - ]; then t="${SWEEP_KEY}=$param.$t"; fi
-	printf '%s\n' "$t"
+# Name iteration I of PARAM in raw file names: "3", "warmup1", "SIZE=1G.3".
+monitors_iteration() {
+	local param=$1 i=$2
+	if ((i <= 0)); then MONITOR_TAG=warmup$((1 - i)); else MONITOR_TAG=$i; fi
+	if [ "$param" != - ]; then MONITOR_TAG="${SWEEP_KEY}=$param.$MONITOR_TAG"; fi
+}
+
+monitors_start() {
+	local m
+	for m in "${MONITORS_ACTIVE[@]}"; do
+		"${m}_start" "$(monitor_raw "$m")" "$MONITOR_BENCH_PID" ||
+			monitor_drop "$m" "could not start (see $(monitor_raw "$m").*)"
+	done
+}
+
+monitors_stop() {
+	local i m
+	for ((i = ${#MONITORS_ACTIVE[@]} - 1; i >= 0; i--)); do
+		m=${MONITORS_ACTIVE[i]}
+		"${m}_stop" "$(monitor_raw "$m")" "$MONITOR_BENCH_PID" ||
+			monitor_drop "$m" "could not stop cleanly (see $(monitor_raw "$m").*)"
+	done
+}
+
+# Each monitor's metric<TAB>value lines join the bench's own in ITER_OUT,
+# and metrics.tsv learns each new metric, so the rows go wherever the
+# bench's go (samples or warm-up) and compare.sh shows them like any metric.
+monitors_parse() {
+	local pid=$1 m out metric
+	for m in "${MONITORS_ACTIVE[@]}"; do
+		if ! out=$("${m}_parse" "$(monitor_raw "$m")" "$pid"); then
+			monitor_drop "$m" "its output could not be read (see $(monitor_raw "$m").*)"
+			continue
+		fi
+		[ -n "$out" ] || continue
+		while read -r metric; do
+			"${m}_describe" "$metric" >>"$MONITOR_DIR/metrics.tsv"
+		done < <(awk -F'\t' 'NR == FNR { known[$1] = 1; next } !($1 in known) { print $1 }' \
+			"$MONITOR_DIR/metrics.tsv" - <<<"$out")
+		printf '%s\n' "$out" >>"$ITER_OUT"
+	done
+}
+
+# On interrupt: end the perf sessions and the bench they watch.
+monitors_abort() {
+	perf_sessions_abort
+	[ -z "$MONITOR_BENCH_PID" ] || kill -TERM "$MONITOR_BENCH_PID" 2>/dev/null || true
+	[ -z "$MONITOR_FIFO" ] || rm -rf "$MONITOR_FIFO"
 }

@@ -2,15 +2,19 @@
 # key, documented with what it measurably did here (docs/measurement.md).
 # shellcheck shell=bash
 
+# shellcheck source=drivers/lib/state.sh
+source "${BASH_SOURCE[0]%/*}/state.sh"
+
 # DROP_CACHES=yes: start each iteration without the page cache of the last;
 # COMPACT=yes: with free memory compacted, so THP runs find huge pages alike.
 # Both happen before the bench process starts, outside any timed region.
 noise_before_iteration() {
-	if [ "${CFG[DROP_CACHES]}" = yes ]; then
+	local drop_caches=$1 compact=$2
+	if [ "$drop_caches" = yes ]; then
 		sync
 		echo 3 >/proc/sys/vm/drop_caches 2>/dev/null || say "DROP_CACHES: cannot write /proc/sys/vm/drop_caches"
 	fi
-	if [ "${CFG[COMPACT]}" = yes ]; then
+	if [ "$compact" = yes ]; then
 		echo 1 >/proc/sys/vm/compact_memory 2>/dev/null || say "COMPACT: cannot write /proc/sys/vm/compact_memory"
 	fi
 	return 0

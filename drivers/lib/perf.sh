@@ -6,7 +6,10 @@
 # with no sleep in between.
 # shellcheck shell=bash
 
-PERF="" PERF_HW=""
+# shellcheck source=drivers/lib/state.sh
+source "${BASH_SOURCE[0]%/*}/state.sh"
+
+PERF_HW=""
 declare -A PERF_PID=() PERF_SUB=() PERF_CTL=() PERF_ACK=() PERF_LOG=()
 
 # Set PERF to a perf that runs on this kernel.  Debian's /usr/bin/perf can be

@@ -3,6 +3,9 @@
 # all, and an existing run is replaced (with --force) only by a complete one.
 # shellcheck shell=bash
 
+# shellcheck source=drivers/lib/state.sh
+source "${BASH_SOURCE[0]%/*}/state.sh"
+
 # A run name becomes a directory name: no paths, no hidden names, no blanks.
 # At most 200 characters, so that ".NAME.partial" and ".replaced.*" fit NAME_MAX.
 rundir_check_name() {

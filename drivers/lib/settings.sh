@@ -7,6 +7,14 @@
 SETTINGS_DIR=${MMDELTA_STATE:-/run/mmdelta}
 SETTINGS_FILE=$SETTINGS_DIR/saved-settings
 
+# A run that changes nothing on this machine (a --kernel run: the guest has
+# its own settings) keeps no record and restores nothing, so its exit trap
+# can never restore what another run.sh saved.  Under /proc nothing can be
+# written by mistake.
+settings_off() {
+	SETTINGS_DIR=/proc/mmdelta-vm-run SETTINGS_FILE=/proc/mmdelta-vm-run/saved-settings
+}
+
 # The selected value of a sysfs file such as "always [madvise] never".
 setting_read() {
 	local v

@@ -2,6 +2,9 @@
 # once per run into meta and topology.txt.
 # shellcheck shell=bash
 
+# shellcheck source=drivers/lib/state.sh
+source "${BASH_SOURCE[0]%/*}/state.sh"
+
 meta_line() { printf '%s: %s\n' "$1" "$2"; }
 
 # The lines every run's meta starts with, host or VM: ARGS are run.sh's.

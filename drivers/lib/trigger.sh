@@ -1,7 +1,10 @@
 # The driver's side of `--trigger fifo:DIR` (bench/lib/trigger.c): run one
 # bench process, start the active monitors when it says "ready", stop them
 # when it says "done", and add their values to its output.
-# shellcheck shell=bash disable=SC2034  # globals shared across the sourced libs
+# shellcheck shell=bash
+
+# shellcheck source=drivers/lib/state.sh
+source "${BASH_SOURCE[0]%/*}/state.sh"
 
 TRIGGER_READY="" TRIGGER_GO=""
 
@@ -60,47 +63,4 @@ monitored_exec() {
 	rm -f "$MONITOR_FIFO/ready" "$MONITOR_FIFO/go"
 	[ "$rc" -eq 0 ] || return "$rc"
 	monitors_parse "$pid"
-}
-
-monitors_start() {
-	local m
-	for m in "${MONITORS_ACTIVE[@]}"; do
-		"${m}_start" "$(monitor_raw "$m")" "$MONITOR_BENCH_PID" ||
-			monitor_drop "$m" "could not start (see $(monitor_raw "$m").*)"
-	done
-}
-
-monitors_stop() {
-	local i m
-	for ((i = ${#MONITORS_ACTIVE[@]} - 1; i >= 0; i--)); do
-		m=${MONITORS_ACTIVE[i]}
-		"${m}_stop" "$(monitor_raw "$m")" "$MONITOR_BENCH_PID" ||
-			monitor_drop "$m" "could not stop cleanly (see $(monitor_raw "$m").*)"
-	done
-}
-
-# Each monitor's metric<TAB>value lines join the bench's own in ITER_OUT,
-# and metrics.tsv learns each new metric, so the rows go wherever the
-# bench's go (samples or warm-up) and compare.sh shows them like any metric.
-monitors_parse() {
-	local pid=$1 m out metric
-	for m in "${MONITORS_ACTIVE[@]}"; do
-		if ! out=$("${m}_parse" "$(monitor_raw "$m")" "$pid"); then
-			monitor_drop "$m" "its output could not be read (see $(monitor_raw "$m").*)"
-			continue
-		fi
-		[ -n "$out" ] || continue
-		while read -r metric; do
-			"${m}_describe" "$metric" >>"$MONITOR_DIR/metrics.tsv"
-		done < <(awk -F'\t' 'NR == FNR { known[$1] = 1; next } !($1 in known) { print $1 }' \
-			"$MONITOR_DIR/metrics.tsv" - <<<"$out")
-		printf '%s\n' "$out" >>"$ITER_OUT"
-	done
-}
-
-# On interrupt: end the perf sessions and the bench they watch.
-monitors_abort() {
-	perf_sessions_abort
-	[ -z "$MONITOR_BENCH_PID" ] || kill -TERM "$MONITOR_BENCH_PID" 2>/dev/null || true
-	[ -z "$MONITOR_FIFO" ] || rm -rf "$MONITOR_FIFO"
 }

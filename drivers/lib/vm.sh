@@ -2,14 +2,27 @@
 # inside it, from an initramfs built here; the guest sends its run directory
 # back on ttyS1 and the host completes it.  run.sh parses the options with
 # vm_option and hands over to vm_run once the run directory exists.
-# shellcheck shell=bash disable=SC2034  # globals shared across the sourced libs
+# shellcheck shell=bash
 
-for lib in image accel qemu cmdline initramfs frame meta; do
-	# shellcheck source=/dev/null
-	source "$MMDELTA_ROOT/drivers/lib/vm/$lib.sh"
-done
+# shellcheck source=drivers/lib/state.sh
+source "${BASH_SOURCE[0]%/*}/state.sh"
 
-VM_KERNEL="" VM_MEM=2G VM_CPUS=1 VM_CLOCK=auto VM_APPEND="" VM_TIMEOUT="" VM_OPTIONS_GIVEN=0
+# shellcheck source=drivers/lib/vm/image.sh
+source "${BASH_SOURCE[0]%/*}/vm/image.sh"  # the kernel image: checked, its release
+# shellcheck source=drivers/lib/vm/accel.sh
+source "${BASH_SOURCE[0]%/*}/vm/accel.sh"  # KVM or TCG, icount or realtime
+# shellcheck source=drivers/lib/vm/qemu.sh
+source "${BASH_SOURCE[0]%/*}/vm/qemu.sh"  # qemu's command line and process
+# shellcheck source=drivers/lib/vm/cmdline.sh
+source "${BASH_SOURCE[0]%/*}/vm/cmdline.sh"  # the guest command line and time limit
+# shellcheck source=drivers/lib/vm/initramfs.sh
+source "${BASH_SOURCE[0]%/*}/vm/initramfs.sh"  # the guest's userland
+# shellcheck source=drivers/lib/vm/frame.sh
+source "${BASH_SOURCE[0]%/*}/vm/frame.sh"  # results over ttyS1
+# shellcheck source=drivers/lib/vm/meta.sh
+source "${BASH_SOURCE[0]%/*}/vm/meta.sh"  # the host's and the guest's meta
+
+VM_MEM=2G VM_OPTIONS_GIVEN=0
 
 vm_usage() {
 	cat <<EOF
@@ -53,10 +66,7 @@ vm_options_done() {
 	fi
 	vm_qemu_check
 	vm_choose_accel
-	# The guest changes nothing on the host, so a VM run takes no part in the
-	# host's saved settings: its exit trap must never restore what another
-	# run.sh saved.  Under /proc nothing can be written by mistake.
-	SETTINGS_DIR=/proc/mmdelta-vm-run SETTINGS_FILE=/proc/mmdelta-vm-run/saved-settings
+	settings_off
 }
 
 # The benches the configs name, once each.
@@ -73,7 +83,7 @@ vm_benches() {
 vm_run() {
 	local -a benches argv
 	local rc=0 t0 work=$RUN_DIR/.vm
-	PHASE="vm set-up"
+	phase "vm set-up"
 	vm_accel_note
 	vm_initramfs_check
 	mapfile -t benches < <(vm_benches)
@@ -83,7 +93,7 @@ vm_run() {
 	vm_meta_start "$@" >"$RUN_DIR/meta"
 	mkdir "$work"
 	vm_initramfs_build "$work/initramfs.cpio.gz" "${benches[@]}"
-	PHASE="vm boot"
+	phase "vm boot"
 	mapfile -t argv < <(vm_qemu_args "$work/initramfs.cpio.gz" "$work/ttyS1" "$VM_APPEND_LINE")
 	say "booting $VM_KERNEL under qemu ($VM_ACCEL, $VM_CLOCK clock, $VM_MEM, $VM_CPUS CPU); giving up after $VM_TIMEOUT_S s"
 	t0=$SECONDS
@@ -108,7 +118,7 @@ vm_collect() {
 	local qemu_rc=$1 work=$2 status guest
 	status=$(frame_status "$work/ttyS1")
 	[ -n "$status" ] || vm_fail "$(vm_no_marker_reason "$qemu_rc")"
-	PHASE="vm results"
+	phase "vm results"
 	frame_receive "$work/ttyS1" "$work/guest" || vm_fail "the guest's results did not arrive intact (see $work/ttyS1)"
 	guest=$work/guest/results/$VM_GUEST_NAME
 	[ -d "$guest" ] || guest=$work/guest/results/.$VM_GUEST_NAME.partial

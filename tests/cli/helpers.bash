@@ -1,6 +1,7 @@
 # Shared set-up for the CLI tests: a private results root per test.
 # shellcheck shell=bash
 
+# shellcheck disable=SC2154  # set by bats
 ROOT=$(cd "$BATS_TEST_DIRNAME/../.." && pwd)
 export ROOT
 

@@ -4,6 +4,9 @@
 # zapping, which it moved under the read lock, leaving microseconds).
 # shellcheck shell=bash
 
+# shellcheck source=drivers/lib/state.sh
+source "${BASH_SOURCE[0]%/*}/../state.sh"
+
 MMAPLOCK_EVENTS=mmap_lock:mmap_lock_start_locking,mmap_lock:mmap_lock_acquire_returned,mmap_lock:mmap_lock_released
 
 # perf needs tracefs for the tracepoints' formats; mount it if nobody has,

@@ -3,6 +3,9 @@
 # plus cycles and instructions where the machine has hardware counters.
 # shellcheck shell=bash
 
+# shellcheck source=drivers/lib/state.sh
+source "${BASH_SOURCE[0]%/*}/../state.sh"
+
 PERFSTAT_EVENTS=""
 
 perfstat_available() {

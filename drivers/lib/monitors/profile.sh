@@ -4,6 +4,9 @@
 # rows; opt-in, because sampling with call graphs costs time in the region.
 # shellcheck shell=bash
 
+# shellcheck source=drivers/lib/state.sh
+source "${BASH_SOURCE[0]%/*}/../state.sh"
+
 profile_available() {
 	perf_find || { echo "no working perf (install linux-perf, or set MMDELTA_PERF)"; return 1; }
 }

@@ -4,6 +4,9 @@
 # kernels apart, while instruction counting repeats bit for bit.
 # shellcheck shell=bash
 
+# shellcheck source=drivers/lib/state.sh
+source "${BASH_SOURCE[0]%/*}/../state.sh"
+
 # Opening /dev/kvm is not enough: in some sandboxes it opens, but without
 # vmx/svm the guest never gets past the BIOS.
 vm_kvm_usable() {

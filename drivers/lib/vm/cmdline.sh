@@ -4,6 +4,9 @@
 # records what the guest saw (cmdline, thp_enabled).
 # shellcheck shell=bash
 
+# shellcheck source=drivers/lib/state.sh
+source "${BASH_SOURCE[0]%/*}/../state.sh"
+
 # "BENCH THP WORK" for config FILE: its bench, its THP setting and the
 # number of bench processes it starts (warm-ups and iterations, times the
 # sweep points).

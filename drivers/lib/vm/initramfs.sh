@@ -4,6 +4,9 @@
 # Nothing comes from the kernel image but the kernel.
 # shellcheck shell=bash
 
+# shellcheck source=drivers/lib/state.sh
+source "${BASH_SOURCE[0]%/*}/../state.sh"
+
 VM_BUSYBOX=${MMDELTA_BUSYBOX:-/bin/busybox}
 VM_BASH=${MMDELTA_BASH_STATIC:-/bin/bash-static}
 # Host tools run.sh calls that busybox lacks or gets wrong, copied with their

@@ -4,6 +4,9 @@
 # is pinned for repeatability) and merges the two, host lines first.
 # shellcheck shell=bash
 
+# shellcheck source=drivers/lib/state.sh
+source "${BASH_SOURCE[0]%/*}/../state.sh"
+
 # Host-side lines written before the boot.
 vm_meta_host() {
 	meta_line vm qemu

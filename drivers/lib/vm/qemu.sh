@@ -3,6 +3,9 @@
 # -no-reboot and panic=-1 a panicking guest makes qemu exit 0 as well.
 # shellcheck shell=bash
 
+# shellcheck source=drivers/lib/state.sh
+source "${BASH_SOURCE[0]%/*}/../state.sh"
+
 VM_QEMU=${MMDELTA_QEMU:-qemu-system-x86_64}
 # A fixed guest RTC: the host's date is the one input that otherwise makes
 # icount boots differ (it reaches timekeeping and the entropy pool).

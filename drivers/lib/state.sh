@@ -1,0 +1,83 @@
+# The state that run.sh and the files in drivers/lib share, declared once.
+# Everything else a function needs comes in as arguments.  Every file that
+# reads or writes a variable below sources this file itself, so each file
+# says where its globals come from (and shellcheck can check them); only the
+# first source declares, later ones return at once.
+# shellcheck shell=bash disable=SC2034  # declarations only: each is used in the files named
+[ -z "${MMDELTA_STATE_DECLARED:-}" ] || return 0
+MMDELTA_STATE_DECLARED=1
+
+# --- the run, from run.sh's command line --------------------------------
+# The tree run.sh, drivers/, bench/ and configs/ are in (set by run.sh).
+MMDELTA_ROOT=${MMDELTA_ROOT:-$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)}
+# The config files of the run, as paths once resolve_configs has found them.
+CONFIGS=()
+# --set KEY=VALUE (and --monitors as MONITORS=...) in command-line order;
+# config.sh hands them to tools/mmconfig, the VM passes them to the guest.
+SETS=()
+# The run's name: the directory under the results root (meta's name:).
+NAME=""
+# -i N|auto, which replaces every config's ITERATIONS; empty without -i.
+ITERATIONS_OVERRIDE=""
+# Where the run is ("set-up", "timedmunlock iteration 3"): meta's phase when
+# it fails or is interrupted.  Set through phase() in log.sh.
+PHASE=start
+# "cpu busy B of N CPUs, loadavg L" measured by load_check (noise.sh), for meta.
+LOAD_AT_START=""
+
+# --- the run directory (rundir.sh) ---------------------------------------
+# The partial run being written (RESULTS/.NAME.partial); empty until it is
+# this run's own, so that the exit trap never marks another run's directory.
+RUN_DIR=""
+# What RUN_DIR is renamed to once complete.
+FINAL_DIR=""
+
+# --- the config being run (config.sh) ------------------------------------
+# Its resolved keys (defaults, then the file, then --set); during a sweep the
+# swept key holds the current point's value.
+declare -gA CFG=()
+# Where each key of CFG came from: "file" or "set" (a size typed with --set
+# is not capped to the machine).
+declare -gA CFG_ORIGIN=()
+# Its file, for messages that name it.
+CONFIG_FILE=""
+# The one key whose value is a list (a sweep), or empty.
+SWEEP_KEY=""
+
+# --- one bench process (iterate.sh, trigger.sh) --------------------------
+# The file the running iteration's stdout (metric<TAB>value) goes to.
+ITER_OUT=""
+# The bench process (or the subshell waiting for it) while one runs, so an
+# interrupt can stop it.
+BENCH_PID=""
+
+# --- monitors (monitor.sh, monitors/*.sh) --------------------------------
+# The monitors that run for the current bench, in start order.
+MONITORS_ACTIVE=()
+# The bench's directory in the run, where monitors/ and metrics.tsv are.
+MONITOR_DIR=""
+# The iteration, for raw file names ("3", "warmup1", "SIZE=1G.2").
+MONITOR_TAG=""
+# A private directory for the trigger's and perf's fifos while monitors run.
+MONITOR_FIFO=""
+# The bench's own pid between its "ready" and its exit (the process watched).
+MONITOR_BENCH_PID=""
+# The perf binary the monitors run (perf_find in perf.sh); empty until found.
+PERF=""
+
+# --- --kernel runs (vm.sh, vm/*.sh) --------------------------------------
+# The kernel image to boot; empty for a run on this kernel.
+VM_KERNEL=""
+# Guest memory in MiB (from --vm-mem, by vm_options_done) and vCPUs (--vm-cpus).
+VM_MEM_MB=""
+VM_CPUS=1
+# The guest clock: auto until vm_choose_accel decides icount or realtime.
+VM_CLOCK=auto
+# kvm or tcg, decided by vm_choose_accel.
+VM_ACCEL=""
+# --vm-append as typed, and the whole guest command line built from it.
+VM_APPEND=""
+VM_APPEND_LINE=""
+# --vm-timeout as typed (empty: scaled to the work), and the limit in use.
+VM_TIMEOUT=""
+VM_TIMEOUT_S=""
