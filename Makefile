@@ -1,4 +1,5 @@
-# mmdelta build.  Every bench/X.c is one scenario, linked against bench/lib;
+# mmdelta build.  Every bench/X.c is one scenario, linked against bench/lib
+# and against its own helper sources bench/X-*.c (a bench name has no dash);
 # reports/mmstat.c and reports/mmci.c are mains, the rest of reports/*.c their library.
 SHELL    := /bin/bash
 CC       ?= gcc
@@ -8,11 +9,14 @@ LDLIBS   += -lpthread -lm
 PREFIX   ?= /usr/local
 SAN      := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 
-BENCH_SRCS  := $(wildcard bench/*.c)
+HELPER_SRCS := $(wildcard bench/*-*.c)
+BENCH_SRCS  := $(filter-out $(HELPER_SRCS),$(wildcard bench/*.c))
 BENCHES     := $(BENCH_SRCS:.c=)
-# harness.c holds main(); everything else in bench/lib is library code that
-# tools and unit tests link too.
-LIB_SRCS    := $(filter-out bench/lib/harness.c,$(wildcard bench/lib/*.c))
+# harness.c holds main() and fit.c the size checks that report through it;
+# everything else in bench/lib is library code that tools and unit tests link too.
+HARNESS_SRCS := bench/lib/harness.c bench/lib/fit.c
+HARNESS_OBJS := $(HARNESS_SRCS:.c=.o)
+LIB_SRCS    := $(filter-out $(HARNESS_SRCS),$(wildcard bench/lib/*.c))
 LIB_OBJS    := $(LIB_SRCS:.c=.o)
 REPORT_LIB  := $(filter-out reports/mmstat.c reports/mmci.c,$(wildcard reports/*.c))
 REPORT_OBJS := $(REPORT_LIB:.c=.o)
@@ -23,7 +27,7 @@ SHELL_FILES := run.sh $(wildcard compare.sh drivers/*.sh drivers/lib/*.sh driver
                  tests/cli/*.bash .ci/run reports/*.sh tools/*.sh)
 
 # Objects are kept between builds, not deleted as intermediates of bench/%.
-.SECONDARY: bench/lib/harness.o $(LIB_OBJS) $(REPORT_OBJS)
+.SECONDARY: $(HARNESS_OBJS) $(LIB_OBJS) $(REPORT_OBJS)
 
 .PHONY: all static test selfcheck unit cli shellcheck deps install uninstall clean
 all: $(BENCHES) $(TOOLS)
@@ -36,8 +40,11 @@ reports/%.o: reports/%.c $(wildcard reports/*.h)
 # The lib objects hold no main(); mmconfig's main is a separate translation unit.
 tools/mmconfig: tools/mmconfig.c bench/lib/config.o
 	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
-bench/%: bench/%.c bench/lib/harness.o $(LIB_OBJS) $(wildcard bench/lib/*.h)
-	$(CC) $(CFLAGS) -o $@ $< bench/lib/harness.o $(LIB_OBJS) $(LDLIBS)
+# A bench's helpers, bench/X-*.c, are found when bench/X is built: second
+# expansion puts the stem into the wildcard.
+.SECONDEXPANSION:
+bench/%: bench/%.c $$(wildcard bench/$$*-*.c bench/$$*-*.h) $(HARNESS_OBJS) $(LIB_OBJS) $(wildcard bench/lib/*.h)
+	$(CC) $(CFLAGS) -o $@ $(filter %.c %.o,$^) $(LDLIBS)
 tools/minimunlock: tools/minimunlock.c
 	$(CC) $(CFLAGS) -o $@ $<
 reports/mmstat reports/mmci: %: %.c $(REPORT_OBJS)
@@ -45,9 +52,9 @@ reports/mmstat reports/mmci: %: %.c $(REPORT_OBJS)
 
 # Static binaries for the initramfs of --kernel runs (the guest has no libc).
 static: $(patsubst bench/%,build/static/%,$(BENCHES)) build/static/mmconfig
-build/static/%: bench/%.c bench/lib/harness.c $(LIB_SRCS)
+build/static/%: bench/%.c $$(wildcard bench/$$*-*.c bench/$$*-*.h) $(HARNESS_SRCS) $(LIB_SRCS)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) -static -o $@ $< bench/lib/harness.c $(LIB_SRCS) $(LDLIBS)
+	$(CC) $(CFLAGS) -static -o $@ $(filter %.c,$^) $(LDLIBS)
 build/static/mmconfig: tools/mmconfig.c bench/lib/config.c
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -static -o $@ $^ $(LDLIBS)

@@ -29,7 +29,6 @@ static uint64_t heap_size = 4096;
 static int pin;
 
 static char *heap;
-static uint64_t page_size;
 static pthread_t threads[MAX_THREADS];
 static uint64_t started;
 static pthread_barrier_t start;
@@ -57,7 +56,7 @@ static struct bench_opt opts[] = {
 
 static void touch(char *p)
 {
-	for (uint64_t off = 0; off < heap_size; off += page_size)
+	for (uint64_t off = 0; off < heap_size; off += bench_page_size())
 		((volatile char *)p)[off] = 1;
 }
 
@@ -105,10 +104,7 @@ static int check_options(void)
 		return bench_fail("--threads %llu: must be between 1 and %d", (unsigned long long)nthreads, MAX_THREADS);
 	if (!ops)
 		return bench_fail("--ops 0: at least one iteration is needed");
-	if (!heap_size || heap_size % page_size)
-		return bench_fail("--heap-size %llu: must be a non-zero multiple of the page size (%llu)",
-				  (unsigned long long)heap_size, (unsigned long long)page_size);
-	return 0;
+	return bench_check_pages("heap-size", heap_size);
 }
 
 /*
@@ -158,14 +154,11 @@ static int start_threads(void)
  */
 static int check(void)
 {
-	uint64_t bytes;
-
-	page_size = (uint64_t)sysconf(_SC_PAGESIZE);
 	if (check_options())
 		return -1;
-	/* With --cap-size an oversized heap shrinks per thread. */
-	bytes = bench_fit_memory("--threads x --heap-size", nthreads * heap_size);
-	heap_size = bytes / nthreads / page_size * page_size;
+	/* With --cap-size an oversized heap shrinks per thread, in whole pages. */
+	heap_size = bench_fit_pages("--threads x --heap-size", nthreads * heap_size) / nthreads;
+	heap_size -= heap_size % bench_page_size();
 	return heap_size ? 0 : -1;
 }
 

@@ -32,7 +32,6 @@ static uint64_t cycles = 1;
 static const char *dir;
 static int fd = -1;
 static char *area;
-static uint64_t page_size;
 
 static const struct bench_metric metrics[] = {
 	{ "elapsed", "Elapsed", "s", 0 },
@@ -77,18 +76,16 @@ static uint64_t touch_footprint(void)
 {
 	uint64_t n = touches();
 
-	return page_size * (n + min_u64(n, div_up(size, PMD_SPAN)) +
+	return bench_page_size() * (n + min_u64(n, div_up(size, PMD_SPAN)) +
 			    min_u64(n, div_up(size, PUD_SPAN)) + min_u64(n, div_up(size, PGD_SPAN)));
 }
 
 static int check_options(void)
 {
-	if (!size || size % page_size)
-		return bench_fail("--size %llu: must be a non-zero multiple of the page size (%llu)",
-				  (unsigned long long)size, (unsigned long long)page_size);
-	if (bench_opt_given("touch-stride") && (!stride || stride % page_size))
-		return bench_fail("--touch-stride %llu: must be a non-zero multiple of the page size (%llu)",
-				  (unsigned long long)stride, (unsigned long long)page_size);
+	if (bench_check_pages("size", size))
+		return -1;
+	if (bench_opt_given("touch-stride") && bench_check_pages("touch-stride", stride))
+		return -1;
 	if (!cycles)
 		return bench_fail("--cycles 0: at least one cycle is needed");
 	if (dir && backing != BACK_FILE)
@@ -279,7 +276,6 @@ static struct cycle_times times;
 
 static int check(void)
 {
-	page_size = (uint64_t)sysconf(_SC_PAGESIZE);
 	return check_options() || fit_touches() ? -1 : 0;
 }
 

@@ -7,13 +7,11 @@
 #include "harness.h"
 
 #include <sys/mman.h>
-#include <unistd.h>
 
 static uint64_t size = 56ull << 30;
 static int lock_mode;		/* 0: MAP_LOCKED|MAP_POPULATE, 1: mmap then mlock() */
 static int advice;		/* 0: none, 1: MADV_HUGEPAGE, 2: MADV_NOHUGEPAGE */
 static void *area;
-static long page_size;
 
 static const struct bench_metric metrics[] = {
 	{ "elapsed", "Elapsed", "s", 0 },
@@ -33,14 +31,10 @@ static struct bench_opt opts[] = {
 
 static int check(void)
 {
-	page_size = sysconf(_SC_PAGESIZE);
-	size = bench_fit_memory("--size", size);
+	size = bench_fit_pages("--size", size);
 	if (size)
 		size = bench_fit_memlock("--size", size);
-	if (!size)
-		return -1;
-	size -= size % (uint64_t)page_size;
-	return size ? 0 : bench_fail("--size is smaller than a page (%ld bytes)", page_size);
+	return size ? 0 : -1;
 }
 
 static int setup(void)
@@ -74,8 +68,8 @@ static int measure(void)
 	if (ret)
 		return bench_fail("munlock failed: %m");
 	bench_report_ns("elapsed", t1 - t0);
-	bench_report("ns_per_page", (double)(t1 - t0) / (double)(size / (uint64_t)page_size));
-	bench_report("pages", (double)(size / (uint64_t)page_size));
+	bench_report("ns_per_page", (double)(t1 - t0) / (double)(size / bench_page_size()));
+	bench_report("pages", (double)(size / bench_page_size()));
 	return 0;
 }
 

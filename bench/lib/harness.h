@@ -16,6 +16,7 @@
 
 #include <stdint.h>
 #include <stddef.h>
+#include <errno.h>
 #include <time.h>
 
 struct bench_metric {
@@ -64,6 +65,20 @@ static inline uint64_t bench_now_ns(void)
 	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
 }
 
+/* Sleep ns nanoseconds, resumed across signals.  Never inside a timed region. */
+static inline void bench_sleep_ns(uint64_t ns)
+{
+	struct timespec ts = { (time_t)(ns / 1000000000ull), (long)(ns % 1000000000ull) };
+
+	while (nanosleep(&ts, &ts) && errno == EINTR)
+		;
+}
+
+/* Sort v[0..n) ascending, for bench_percentile. */
+void bench_sort_u64(uint64_t *v, size_t n);
+/* Nearest-rank percentile (p in 0..1) of a sorted, non-empty array. */
+uint64_t bench_percentile(const uint64_t *sorted, size_t n, double p);
+
 /* Record a metric value; the name must be one of bench.metrics. */
 void bench_report(const char *metric, double value);
 static inline void bench_report_ns(const char *metric, uint64_t ns)
@@ -78,6 +93,19 @@ void bench_note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /* Was option NAME given on the command line? */
 int bench_opt_given(const char *name);
+
+/* The page size, from sysconf. */
+uint64_t bench_page_size(void);
+/*
+ * 0 when bytes is a non-zero multiple of the page size; else -1 after
+ * "--OPT BYTES: must be a non-zero multiple of the page size (P)".
+ */
+int bench_check_pages(const char *opt, uint64_t bytes);
+/*
+ * bench_fit_memory, then down to whole pages: the size to map, or 0 after
+ * saying why (too big, or smaller than a page).
+ */
+uint64_t bench_fit_pages(const char *what, uint64_t bytes);
 
 /*
  * Check a memory size against what the machine can hold (see memlimit.h).

@@ -1,0 +1,31 @@
+/*
+ * procmunmap's /proc readers: processes that loop reading /proc/PID/FILE of
+ * the bench, as ps does, and log every read's start and end on
+ * CLOCK_MONOTONIC, which all processes share.  The bench opens and closes
+ * logging windows (idle, then the munmap) on the same clock, so a read
+ * belongs to a window by its timestamps, not by a guess.
+ */
+#ifndef MMDELTA_PROCMUNMAP_READERS_H
+#define MMDELTA_PROCMUNMAP_READERS_H
+#include <stddef.h>
+#include <stdint.h>
+
+#define READERS_MAX 32
+#define READERS_LOG_CAP (1u << 20)	/* reads logged per reader: 16 MiB */
+
+/* Split the comma list of file names and check that each can be read. */
+int readers_parse_files(const char *list);
+/* Fork n readers of this process's files; they wait for a window. */
+int readers_start(uint64_t n);
+/* Let the readers log; win[0] is when every reader has read at least once. */
+void readers_window_open(uint64_t win[2]);
+/* Stop logging and wait until no reader is inside a read. */
+void readers_window_close(void);
+/* Latencies (ns) of the logged reads that overlap win, sorted; NULL if out of memory. */
+uint64_t *readers_latencies(const uint64_t win[2], size_t *n);
+/* End the reader processes; -1 if one failed.  Their logs stay readable. */
+int readers_stop(void);
+/* Free the logs. */
+void readers_free(void);
+
+#endif
