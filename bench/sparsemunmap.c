@@ -23,12 +23,21 @@
 #define PUD_SPAN (1ull << 30)
 #define PGD_SPAN (512ull << 30)
 
+#define MAX_CYCLES 1000000	/* 16 MB of per-cycle times */
+/*
+ * --placement isolated maps here: 512G-aligned, above the heap and below
+ * where PIE binaries, libraries and the mmap base live (from ~85 TiB up).
+ */
+#define ISOLATED_BASE (16ull << 40)
+
 enum backing { BACK_FILE, BACK_MEMFD, BACK_ANON };
+enum placement { PLACE_KERNEL, PLACE_ISOLATED };
 
 static uint64_t size = 17592182882304ull;
 static int backing;
 static uint64_t stride;		/* 0: never touched, the thread's case */
 static uint64_t cycles = 1;
+static int placement;
 static const char *dir;
 static int fd = -1;
 static char *area;
@@ -48,7 +57,9 @@ static struct bench_opt opts[] = {
 	{ "backing", OPT_CHOICE, &backing, "file|memfd|anon", "what backs the mapping (file: the thread's)", 0 },
 	{ "dir", OPT_STRING, &dir, NULL, "directory of the unlinked temp file (default $TMPDIR or /tmp)", 0 },
 	{ "touch-stride", OPT_SIZE, &stride, NULL, "write one page every STRIDE bytes before unmapping (2M: per PMD, 1G: per PUD, 512G: per PGD)", 0 },
-	{ "cycles", OPT_U64, &cycles, NULL, "map+unmap cycles in one process; times are per cycle (default 1)", 0 },
+	{ "cycles", OPT_U64, &cycles, NULL, "map+unmap cycles in one process: elapsed and mmap_elapsed are their medians, the rest means (default 1)", 0 },
+	{ "placement", OPT_CHOICE, &placement, "kernel|isolated",
+	  "where the mapping goes (kernel: mmap(NULL, ...), the thread's; isolated: at 16 TiB, 512G-aligned, clear of other mappings)", 0 },
 	{ NULL, 0, NULL, NULL, NULL, 0 },
 };
 
@@ -86,8 +97,8 @@ static int check_options(void)
 		return -1;
 	if (bench_opt_given("touch-stride") && bench_check_pages("touch-stride", stride))
 		return -1;
-	if (!cycles)
-		return bench_fail("--cycles 0: at least one cycle is needed");
+	if (!cycles || cycles > MAX_CYCLES)
+		return bench_fail("--cycles %llu: must be between 1 and %d", (unsigned long long)cycles, MAX_CYCLES);
 	if (dir && backing != BACK_FILE)
 		return bench_fail("--dir applies only to --backing file");
 	if (dir && access(dir, W_OK | X_OK))
@@ -218,10 +229,14 @@ static int map_area(void)
 {
 	int prot = PROT_READ | PROT_WRITE;
 	int flags = backing == BACK_ANON ? MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE : MAP_SHARED;
+	void *hint = placement == PLACE_ISOLATED ? (void *)ISOLATED_BASE : NULL;
+	static int noted;
 
-	area = mmap(NULL, size, prot, flags, backing == BACK_ANON ? -1 : fd, 0);
+	area = mmap(hint, size, prot, flags, backing == BACK_ANON ? -1 : fd, 0);
 	if (area == MAP_FAILED)
 		return explain_mmap_failure(errno);
+	if (hint && area != hint && !noted++)
+		bench_note("--placement isolated: %p is taken, the kernel placed the mapping at %p", hint, (void *)area);
 	/*
 	 * The shapes are one page per PMD/PUD/PGD: a THP or a readaround
 	 * window would populate 512 or 32 pages per touch instead, and the
@@ -238,12 +253,14 @@ static void touch_area(void)
 		((volatile char *)area)[off] = 1;
 }
 
-/* One cycle: map (timed), touch (timed apart), unmap (timed: the metric). */
-struct cycle_times {
-	uint64_t map, touch, unmap;
-};
+/*
+ * Per cycle: the mmap, the touches (timed apart from it) and the munmap,
+ * the metric.  Each is timed by its own two clock reads; the mapping of the
+ * next cycle is made between the munmaps, outside their clock reads.
+ */
+static uint64_t *map_ns, *unmap_ns, touch_ns, done;
 
-static int map_and_touch(struct cycle_times *ct)
+static int map_and_touch(void)
 {
 	uint64_t t0 = bench_now_ns(), t1, t2;
 
@@ -252,12 +269,12 @@ static int map_and_touch(struct cycle_times *ct)
 	t1 = bench_now_ns();
 	touch_area();
 	t2 = bench_now_ns();
-	ct->map += t1 - t0;
-	ct->touch += t2 - t1;
+	map_ns[done] = t1 - t0;
+	touch_ns += t2 - t1;
 	return 0;
 }
 
-static int unmap(struct cycle_times *ct)
+static int unmap(void)
 {
 	uint64_t t0, t1;
 	int ret;
@@ -267,46 +284,70 @@ static int unmap(struct cycle_times *ct)
 	t1 = bench_now_ns();
 	if (ret)
 		return bench_fail("munmap of %llu bytes failed: %m", (unsigned long long)size);
-	ct->unmap += t1 - t0;
+	unmap_ns[done++] = t1 - t0;
 	area = NULL;
 	return 0;
 }
-
-static struct cycle_times times;
 
 static int check(void)
 {
 	return check_options() || fit_touches() ? -1 : 0;
 }
 
-/* The first mapping is made here, so --trigger brackets its munmap alone. */
+/* The first mapping is made here, so --trigger brackets the munmaps. */
 static int setup(void)
 {
-	return open_backing() || map_and_touch(&times) ? -1 : 0;
+	map_ns = calloc(cycles, sizeof(*map_ns));
+	unmap_ns = calloc(cycles, sizeof(*unmap_ns));
+	if (!map_ns || !unmap_ns)
+		return bench_fail("out of memory for %llu cycle times", (unsigned long long)cycles);
+	return open_backing() || map_and_touch() ? -1 : 0;
 }
 
 static int measure(void)
 {
-	if (unmap(&times))
+	if (unmap())
 		return -1;
 	for (uint64_t c = 1; c < cycles; c++)
-		if (map_and_touch(&times) || unmap(&times))
+		if (map_and_touch() || unmap())
 			return -1;
 	return 0;
 }
 
+static uint64_t sum(const uint64_t *v, uint64_t n)
+{
+	uint64_t s = 0;
+
+	for (uint64_t i = 0; i < n; i++)
+		s += v[i];
+	return s;
+}
+
+/* The median of the cycles, sorting v in place. */
+static double median_s(uint64_t *v, uint64_t n)
+{
+	bench_sort_u64(v, n);
+	return (double)bench_percentile(v, n, 0.5) / 1e9;
+}
+
+/*
+ * One munmap of a few microseconds is at the mercy of one interrupt; the
+ * median of many in one process is not, and is what elapsed reports.
+ */
 static int teardown(void)
 {
-	double n = (double)cycles;
+	double n = (double)cycles, total = (double)(sum(map_ns, cycles) + sum(unmap_ns, cycles)) / 1e9;
 
 	if (fd >= 0)
 		close(fd);
-	bench_report("elapsed", (double)times.unmap / 1e9 / n);
-	bench_report("mmap_elapsed", (double)times.map / 1e9 / n);
-	bench_report("cycle_elapsed", (double)(times.map + times.unmap) / 1e9 / n);
-	bench_report("total_elapsed", (double)(times.map + times.unmap) / 1e9);
-	bench_report("touch_elapsed", (double)times.touch / 1e9 / n);
+	bench_report("elapsed", median_s(unmap_ns, cycles));
+	bench_report("mmap_elapsed", median_s(map_ns, cycles));
+	bench_report("cycle_elapsed", total / n);
+	bench_report("total_elapsed", total);
+	bench_report("touch_elapsed", (double)touch_ns / 1e9 / n);
 	bench_report("pages_touched", (double)touches());
+	free(map_ns);
+	free(unmap_ns);
 	return 0;
 }
 

@@ -44,6 +44,46 @@ metric() { awk -F'\t' -v m="$1" '$1 == m { print $2 }' <<<"$output"; }
 		'BEGIN { exit !(t > 0 && (t / c) > 99.9 && (t / c) < 100.1) }'
 }
 
+@test "--cycles: the kernel counts an mmap and a munmap per cycle; elapsed is their median" {
+	command -v perf >/dev/null || skip "no perf"
+	perf stat -e syscalls:sys_enter_munmap true >/dev/null 2>&1 || skip "perf cannot count syscall tracepoints here"
+	run --separate-stderr perf stat -x, -o "$BATS_TEST_TMPDIR/stat" \
+		-e syscalls:sys_enter_munmap,syscalls:sys_enter_mmap "$B" --size 1T --cycles 500
+	[ "$status" -eq 0 ]
+	# The C library adds a few calls of its own, never 500.
+	awk -F, '$3 ~ /munmap/ { u = $1 } $3 ~ /_mmap$/ { m = $1 } END { exit !(u >= 500 && u < 520 && m >= 500 && m < 540) }' \
+		"$BATS_TEST_TMPDIR/stat"
+	# A median munmap is below the mean mmap+munmap cycle, whose tail it ignores.
+	awk -v e="$(metric elapsed)" -v c="$(metric cycle_elapsed)" 'BEGIN { exit !(e > 0 && e < c) }'
+}
+
+# The address of the mapping as the kernel shows it in /proc/PID/maps while
+# the bench waits at "ready", after the first mmap.
+mapping_start() {
+	local d pid line range
+	d=$(mktemp -d)
+	mkfifo "$d/ready" "$d/go"
+	exec {rd}<>"$d/ready" {go}<>"$d/go"
+	"$B" --size 1T "$@" --trigger "fifo:$d" >/dev/null 3>&- &
+	pid=$!
+	read -r -t 30 line <&"$rd"
+	while read -r range _; do
+		(( 0x${range#*-} - 0x${range%-*} == 1 << 40 )) && echo "${range%-*}"
+	done <"/proc/$pid/maps"
+	echo go >&"$go"
+	read -r -t 30 line <&"$rd"
+	echo go >&"$go"
+	wait "$pid"
+	exec {rd}>&- {go}>&-
+	rm -r "$d"
+}
+
+@test "--placement isolated maps at 16 TiB, kernel where mmap(NULL) puts it" {
+	[ "$(mapping_start --placement isolated)" = 100000000000 ]
+	start=$(mapping_start --placement kernel)
+	[ -n "$start" ] && [ "$start" != 100000000000 ]
+}
+
 @test "a stride that is not a multiple of the page size is refused in one line" {
 	run --separate-stderr "$B" --touch-stride 1000
 	assert_one_line_error
@@ -68,8 +108,8 @@ metric() { awk -F'\t' -v m="$1" '$1 == m { print $2 }' <<<"$output"; }
 	[[ $stderr == *"--size reduced"* ]]
 }
 
-@test "bad --backing, --cycles and --dir are refused in one line" {
-	for args in "--backing foo" "--cycles 0" "--dir /nonexistent" "--backing anon --dir /tmp"; do
+@test "bad --backing, --cycles, --placement and --dir are refused in one line" {
+	for args in "--backing foo" "--cycles 0" "--cycles 1000001" "--placement far" "--dir /nonexistent" "--backing anon --dir /tmp"; do
 		# shellcheck disable=SC2086  # word splitting intended
 		run --separate-stderr "$B" $args
 		assert_one_line_error
