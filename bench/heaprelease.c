@@ -40,6 +40,7 @@ static const struct bench_metric metrics[] = {
 	{ "voluntary_cs", "Voluntary CS", "count", 0 },
 	{ "involuntary_cs", "Involuntary CS", "count", 0 },
 	{ "cs_per_sec", "CS/sec", "count/s", 0 },
+	{ "cpu_time", "CPU", "s", 0 },
 	{ "minor_faults", "Minor faults", "count", 0 },
 	{ NULL, NULL, NULL, 0 },
 };
@@ -199,6 +200,17 @@ static double delta(long after, long before)
 	return (double)(after - before);
 }
 
+static double seconds(const struct timeval *tv)
+{
+	return (double)tv->tv_sec + (double)tv->tv_usec / 1e6;
+}
+
+/* User and system time of every thread over the region. */
+static double cpu_delta(const struct rusage *r1)
+{
+	return seconds(&r1->ru_utime) + seconds(&r1->ru_stime) - seconds(&ru0.ru_utime) - seconds(&ru0.ru_stime);
+}
+
 static void report(uint64_t ns, const struct rusage *r1)
 {
 	double s = (double)ns / 1e9;
@@ -209,6 +221,7 @@ static void report(uint64_t ns, const struct rusage *r1)
 	bench_report("voluntary_cs", delta(r1->ru_nvcsw, ru0.ru_nvcsw));
 	bench_report("involuntary_cs", delta(r1->ru_nivcsw, ru0.ru_nivcsw));
 	bench_report("cs_per_sec", cs / s);
+	bench_report("cpu_time", cpu_delta(r1));
 	bench_report("minor_faults", delta(r1->ru_minflt, ru0.ru_minflt));
 }
 

@@ -32,7 +32,7 @@ struct shared {
 
 static const char *files[MAX_FILES];
 static int nfiles;
-static uint64_t nreaders;
+static uint64_t nreaders, gap;
 static struct shared *sh;
 static size_t sh_bytes;
 static pid_t readers[READERS_MAX];
@@ -65,7 +65,7 @@ static void log_read(struct read_log *l, uint64_t t0, uint64_t t1)
 }
 
 /* A reader process: never returns. */
-static void reader_main(int idx, pid_t target)
+static void reader_main(int idx, pid_t target, const cpu_set_t *cpus)
 {
 	char paths[MAX_FILES][64];
 	struct read_log *l = &sh->log[idx];
@@ -74,6 +74,10 @@ static void reader_main(int idx, pid_t target)
 	prctl(PR_SET_PDEATHSIG, SIGKILL);
 	if (getppid() != target)
 		_exit(1);
+	if (cpus && sched_setaffinity(0, sizeof(*cpus), cpus)) {
+		bench_fail("reader %d: sched_setaffinity failed: %m", idx);
+		_exit(3);
+	}
 	for (int f = 0; f < nfiles; f++)
 		snprintf(paths[f], sizeof(paths[f]), "/proc/%d/%s", (int)target, files[f]);
 	for (;;) {
@@ -96,6 +100,10 @@ static void reader_main(int idx, pid_t target)
 				_exit(3);
 			}
 			log_read(l, t0, bench_now_ns());
+		}
+		if (gap) {
+			atomic_store(&l->busy, 0);
+			bench_sleep_ns(gap);
 		}
 	}
 }
@@ -120,11 +128,12 @@ int readers_parse_files(const char *list)
 }
 
 /* Called before the area exists, so fork copies no page tables of it. */
-int readers_start(uint64_t n)
+int readers_start(uint64_t n, uint64_t gap_ns, const cpu_set_t *cpus)
 {
 	pid_t self = getpid();
 
 	nreaders = n;
+	gap = gap_ns;
 	sh_bytes = sizeof(*sh) + nreaders * sizeof(struct read_log);
 	sh = mmap(NULL, sh_bytes, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
 	if (sh == MAP_FAILED) {
@@ -136,7 +145,7 @@ int readers_start(uint64_t n)
 		if (readers[i] < 0)
 			return bench_fail("fork of reader %llu failed: %m", (unsigned long long)i);
 		if (readers[i] == 0)
-			reader_main((int)i, self);
+			reader_main((int)i, self, cpus);
 	}
 	return 0;
 }
@@ -152,7 +161,7 @@ static uint64_t reads_done(uint64_t i)
  * leave the readers unscheduled through a short munmap, with no read to
  * measure.
  */
-void readers_window_open(uint64_t win[2])
+void readers_window_open(void)
 {
 	uint64_t before[READERS_MAX], deadline;
 
@@ -164,7 +173,6 @@ void readers_window_open(uint64_t win[2])
 	for (uint64_t i = 0; i < nreaders; i++)
 		while (reads_done(i) == before[i] && bench_now_ns() < deadline)
 			bench_sleep_ns(100000);
-	win[0] = bench_now_ns();
 }
 
 /*

@@ -7,6 +7,7 @@
  */
 #ifndef MMDELTA_PROCMUNMAP_READERS_H
 #define MMDELTA_PROCMUNMAP_READERS_H
+#include <sched.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -15,10 +16,14 @@
 
 /* Split the comma list of file names and check that each can be read. */
 int readers_parse_files(const char *list);
-/* Fork n readers of this process's files; they wait for a window. */
-int readers_start(uint64_t n);
-/* Let the readers log; win[0] is when every reader has read at least once. */
-void readers_window_open(uint64_t win[2]);
+/*
+ * Fork n readers of this process's files; they wait for a window.  Each
+ * sleeps gap_ns between reads (0: back to back) and runs on cpus (NULL:
+ * wherever this process may).
+ */
+int readers_start(uint64_t n, uint64_t gap_ns, const cpu_set_t *cpus);
+/* Let the readers log; returns once every reader has read at least once. */
+void readers_window_open(void);
 /* Stop logging and wait until no reader is inside a read. */
 void readers_window_close(void);
 /* Latencies (ns) of the logged reads that overlap win, sorted; NULL if out of memory. */

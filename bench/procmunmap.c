@@ -14,6 +14,7 @@
 #include "procmunmap-readers.h"
 
 #include <pthread.h>
+#include <sched.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -30,6 +31,8 @@ static const char *proc_files = "cmdline";
 static uint64_t chunk;
 static uint64_t nfault = 0;
 static uint64_t idle_ms = 200;
+static int reader_cpus;		/* 0: any, 1: others */
+static uint64_t gap_us;
 
 static char *area;
 static pthread_t fault_threads[MAX_FAULT_THREADS];
@@ -41,6 +44,7 @@ static uint64_t idle_win[2], munmap_win[2];
 static const struct bench_metric metrics[] = {
 	{ "elapsed", "Elapsed", "s", 0 },
 	{ "ns_per_page", "ns/page", "ns", 0 },
+	{ "munmap_cpu", "Munmap CPU", "s", 0 },
 	{ "munmap_call_max", "Longest call", "s", 0 },
 	{ "populate_elapsed", "Populate", "s", 0 },
 	{ "pages", "Pages", "count", 0 },
@@ -62,6 +66,9 @@ static struct bench_opt opts[] = {
 	{ "chunk", OPT_SIZE, &chunk, NULL, "munmap in calls of this many bytes instead of one (the thread's first mitigation)", 0 },
 	{ "fault-threads", OPT_U64, &nfault, NULL, "threads faulting in their own 16M during the munmap (mmap_lock readers)", 0 },
 	{ "idle-ms", OPT_U64, &idle_ms, NULL, "length of the idle window the readers are measured in first (default 200)", 0 },
+	{ "reader-cpus", OPT_CHOICE, &reader_cpus, "any|others",
+	  "any: readers run where the scheduler puts them; others: the munmap on one CPU, the readers on the rest", 0 },
+	{ "read-gap-us", OPT_U64, &gap_us, NULL, "microseconds each reader sleeps between reads (default 0: back to back)", 0 },
 	{ NULL, 0, NULL, NULL, NULL, 0 },
 };
 
@@ -75,6 +82,8 @@ static int check_options(void)
 		return -1;
 	if (!idle_ms)
 		return bench_fail("--idle-ms 0: the idle window must not be empty");
+	if (gap_us > 1000000)
+		return bench_fail("--read-gap-us %llu: at most 1000000 (a second)", (unsigned long long)gap_us);
 	return readers_parse_files(proc_files);
 }
 
@@ -126,7 +135,8 @@ static int populate(void)
 
 static void idle_window(void)
 {
-	readers_window_open(idle_win);
+	readers_window_open();
+	idle_win[0] = bench_now_ns();
 	bench_sleep_ns(idle_ms * 1000000ull);
 	idle_win[1] = bench_now_ns();
 	readers_window_close();
@@ -144,9 +154,42 @@ static int check(void)
 	return size ? 0 : -1;
 }
 
+/*
+ * With --reader-cpus others the munmap gets a CPU of its own (the highest
+ * this process may use) and the readers the rest, as on the thread's
+ * machine, where they contended for the lock and not for the CPU.
+ */
+static int place(cpu_set_t *others)
+{
+	cpu_set_t allowed, mine;
+	int last = -1;
+
+	if (sched_getaffinity(0, sizeof(allowed), &allowed))
+		return bench_fail("sched_getaffinity failed: %m");
+	for (int c = 0; c < CPU_SETSIZE; c++)
+		if (CPU_ISSET(c, &allowed))
+			last = c;
+	if (CPU_COUNT(&allowed) < 2) {
+		bench_note("--reader-cpus others: one CPU allowed, the readers share it with the munmap");
+		return 1;
+	}
+	CPU_ZERO(&mine);
+	CPU_SET(last, &mine);
+	*others = allowed;
+	CPU_CLR(last, others);
+	if (sched_setaffinity(0, sizeof(mine), &mine))
+		return bench_fail("binding the munmap to CPU %d failed: %m", last);
+	return 0;
+}
+
 static int setup(void)
 {
-	if (readers_start(nreaders) || start_fault_threads() || populate())
+	cpu_set_t others;
+	int placed = reader_cpus ? place(&others) : 1;
+
+	if (placed < 0)
+		return -1;
+	if (readers_start(nreaders, gap_us * 1000, placed ? NULL : &others) || start_fault_threads() || populate())
 		return -1;
 	idle_window();
 	return 0;
@@ -170,22 +213,31 @@ static int unmap_all(uint64_t *longest)
 	return 0;
 }
 
+/*
+ * The CPU clock is read outside the wall-clock reads: the munmap's own CPU
+ * time, against its elapsed time, says how long it waited for a CPU or a
+ * lock.
+ */
 static int measure(void)
 {
-	uint64_t longest, pages = size / bench_page_size();
+	uint64_t longest, cpu, pages = size / bench_page_size();
 	int ret;
 
 	if (nfault)
 		pthread_barrier_wait(&fault_start);
-	readers_window_open(munmap_win);
+	readers_window_open();
+	cpu = bench_thread_cpu_ns();
+	munmap_win[0] = bench_now_ns();
 	ret = unmap_all(&longest);
 	munmap_win[1] = bench_now_ns();
+	cpu = bench_thread_cpu_ns() - cpu;
 	atomic_store(&faulting, 0);
 	readers_window_close();
 	if (ret)
 		return -1;
 	bench_report_ns("elapsed", munmap_win[1] - munmap_win[0]);
 	bench_report("ns_per_page", (double)(munmap_win[1] - munmap_win[0]) / (double)pages);
+	bench_report_ns("munmap_cpu", cpu);
 	bench_report_ns("munmap_call_max", longest);
 	bench_report("pages", (double)pages);
 	return 0;

@@ -34,6 +34,15 @@ metric() { awk -F'\t' -v m="$1" '$1 == m { print $2 }' <<<"$output"; }
 	done
 }
 
+@test "cpu_time is the threads' CPU time: within what the shell's time saw for the process" {
+	TIMEFORMAT='%U %S'
+	{ time "$B" --pattern madvise --threads 2 --ops 5000 >"$BATS_TEST_TMPDIR/out"; } 2>"$BATS_TEST_TMPDIR/time"
+	output=$(cat "$BATS_TEST_TMPDIR/out")
+	read -r user sys <"$BATS_TEST_TMPDIR/time"
+	# time(1)'s figures have 1 ms steps and include the set-up and the teardown.
+	awk -v c="$(metric cpu_time)" -v u="$user" -v s="$sys" 'BEGIN { exit !(c > 0 && c <= u + s + 0.002) }'
+}
+
 @test "MADV_DONTNEED faults every page back in; MADV_FREE keeps them" {
 	run --separate-stderr "$B" --pattern madvise --threads 1 --ops 5000
 	[ "$(metric minor_faults)" -ge 5000 ]

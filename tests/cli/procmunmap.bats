@@ -21,6 +21,8 @@ metric() { awk -F'\t' -v m="$1" '$1 == m { print $2 }' <<<"$output"; }
 		'BEGIN { exit !(a > 0 && a <= b && b <= c) }'
 	[ -n "$(metric idle_reader_max)" ]
 	[ -n "$(metric idle_reader_p50)" ]
+	# The munmap's CPU time is part of its elapsed time.
+	awk -v c="$(metric munmap_cpu)" -v e="$(metric elapsed)" 'BEGIN { exit !(c > 0 && c <= e * 1.01) }'
 }
 
 @test "chunked munmap: the longest call is shorter than the whole" {
@@ -54,8 +56,50 @@ metric() { awk -F'\t' -v m="$1" '$1 == m { print $2 }' <<<"$output"; }
 	rm -r "$d"
 }
 
+# The CPUs of a taskset list ("0-2,5") one per line.
+cpus_of() {
+	local part
+	for part in ${1//,/ }; do
+		seq "${part%-*}" "${part#*-}"
+	done
+}
+
+@test "--reader-cpus others: the munmap on the last CPU, the readers on the rest" {
+	[ "$(nproc)" -ge 2 ] || skip "one CPU"
+	allowed=$(cpus_of "$(taskset -pc $$ | sed 's/.*: //')")
+	last=$(tail -n 1 <<<"$allowed")
+	d=$(mktemp -d)
+	mkfifo "$d/ready" "$d/go"
+	exec {rd}<>"$d/ready" {go}<>"$d/go"
+	"$B" --size 16M --idle-ms 20 --reader-cpus others --trigger "fifo:$d" >"$d/out" 3>&- &
+	pid=$!
+	read -r -t 30 state <&"$rd"
+	# The kernel's view of each process's CPUs, while the bench waits at ready.
+	mine=$(cpus_of "$(taskset -pc "$pid" | sed 's/.*: //')")
+	theirs=""
+	for r in $(cat "/proc/$pid/task/$pid/children"); do
+		theirs+="$(cpus_of "$(taskset -pc "$r" | sed 's/.*: //')" | paste -sd,);"
+	done
+	echo go >&"$go"
+	read -r -t 30 state <&"$rd"
+	echo go >&"$go"
+	wait "$pid"
+	exec {rd}>&- {go}>&-
+	rm -r "$d"
+	[ "$mine" = "$last" ]
+	others=$(grep -vx "$last" <<<"$allowed" | paste -sd,)
+	[ "$theirs" = "$others;$others;" ]
+}
+
+@test "--read-gap-us: each reader reads at most once per gap" {
+	run --separate-stderr "$B" --size 256M --idle-ms 20 --read-gap-us 2000
+	[ "$status" -eq 0 ] || { echo "$stderr"; false; }
+	# Two readers, a 2 ms gap: at most one read each per 2 ms of munmap, plus the one in flight.
+	awk -v r="$(metric reader_reads)" -v e="$(metric elapsed)" 'BEGIN { exit !(r >= 1 && r <= 2 * (e / 0.002 + 2)) }'
+}
+
 @test "an unreadable proc file, zero readers and a partial chunk are refused in one line" {
-	for args in "--proc-file nosuch" "--proc-file cmdline,../x" "--readers 0" "--chunk 1000" "--size 1P"; do
+	for args in "--proc-file nosuch" "--proc-file cmdline,../x" "--readers 0" "--chunk 1000" "--size 1P" "--reader-cpus some" "--read-gap-us 2000000"; do
 		# shellcheck disable=SC2086  # word splitting intended
 		run --separate-stderr "$B" --size 16M $args
 		assert_one_line_error
