@@ -27,3 +27,30 @@ assert_one_line_error() {
 results_digest() {
 	(cd "$RES" && find . -type f -print0 | sort -z | xargs -0r sha256sum)
 }
+
+# Start a bench, "$@", with --trigger fifo and return once it says ready:
+# set-up is done and the timed region not begun.  TRIG_PID is the bench,
+# TRIG_STATE what it said ("ready PID"); its stdout goes to TRIG_DIR/out.
+# bats keeps fd 3 for its own output; the FIFOs stay open at both ends.
+# shellcheck disable=SC2034  # TRIG_STATE and TRIG_OUT are read by the tests
+trigger_start() {
+	TRIG_DIR=$(mktemp -d)
+	mkfifo "$TRIG_DIR/ready" "$TRIG_DIR/go"
+	exec {TRIG_RD}<>"$TRIG_DIR/ready" {TRIG_GO}<>"$TRIG_DIR/go"
+	"$@" --trigger "fifo:$TRIG_DIR" >"$TRIG_DIR/out" 3>&- &
+	TRIG_PID=$!
+	read -r -t 30 TRIG_STATE <&"$TRIG_RD"
+}
+
+# Release a bench from trigger_start through its timed region (TRIG_STATE
+# is then "done PID"), let it finish, and keep its stdout in TRIG_OUT.
+# shellcheck disable=SC2034
+trigger_finish() {
+	echo go >&"$TRIG_GO"
+	read -r -t 30 TRIG_STATE <&"$TRIG_RD"
+	echo go >&"$TRIG_GO"
+	wait "$TRIG_PID"
+	TRIG_OUT=$(cat "$TRIG_DIR/out")
+	exec {TRIG_RD}>&- {TRIG_GO}>&-
+	rm -r "$TRIG_DIR"
+}

@@ -38,22 +38,12 @@ metric() { awk -F'\t' -v m="$1" '$1 == m { print $2 }' <<<"$output"; }
 }
 
 @test "--trigger fifo brackets the munmap for a monitor" {
-	d=$(mktemp -d)
-	mkfifo "$d/ready" "$d/go"
-	# bats keeps fd 3 for its own output; the driver holds both FIFOs open.
-	exec {rd}<>"$d/ready" {go}<>"$d/go"
-	"$B" --size 16M --idle-ms 20 --trigger "fifo:$d" >"$d/out" 3>&- &
-	pid=$!
-	read -r -t 30 state <&"$rd"
-	[[ $state == "ready $pid" ]]
-	echo go >&"$go"
-	read -r -t 30 state <&"$rd"
-	[[ $state == "done $pid" ]]
-	echo go >&"$go"
-	wait "$pid"
-	grep -q '^elapsed	' "$d/out"
-	exec {rd}>&- {go}>&-
-	rm -r "$d"
+	trigger_start "$B" --size 16M --idle-ms 20
+	[[ $TRIG_STATE == "ready $TRIG_PID" ]]
+	pid=$TRIG_PID
+	trigger_finish
+	[[ $TRIG_STATE == "done $pid" ]]
+	grep -q '^elapsed	' <<<"$TRIG_OUT"
 }
 
 # The CPUs of a taskset list ("0-2,5") one per line.
@@ -68,24 +58,14 @@ cpus_of() {
 	[ "$(nproc)" -ge 2 ] || skip "one CPU"
 	allowed=$(cpus_of "$(taskset -pc $$ | sed 's/.*: //')")
 	last=$(tail -n 1 <<<"$allowed")
-	d=$(mktemp -d)
-	mkfifo "$d/ready" "$d/go"
-	exec {rd}<>"$d/ready" {go}<>"$d/go"
-	"$B" --size 16M --idle-ms 20 --reader-cpus others --trigger "fifo:$d" >"$d/out" 3>&- &
-	pid=$!
-	read -r -t 30 state <&"$rd"
+	trigger_start "$B" --size 16M --idle-ms 20 --reader-cpus others
 	# The kernel's view of each process's CPUs, while the bench waits at ready.
-	mine=$(cpus_of "$(taskset -pc "$pid" | sed 's/.*: //')")
+	mine=$(cpus_of "$(taskset -pc "$TRIG_PID" | sed 's/.*: //')")
 	theirs=""
-	for r in $(cat "/proc/$pid/task/$pid/children"); do
+	for r in $(cat "/proc/$TRIG_PID/task/$TRIG_PID/children"); do
 		theirs+="$(cpus_of "$(taskset -pc "$r" | sed 's/.*: //')" | paste -sd,);"
 	done
-	echo go >&"$go"
-	read -r -t 30 state <&"$rd"
-	echo go >&"$go"
-	wait "$pid"
-	exec {rd}>&- {go}>&-
-	rm -r "$d"
+	trigger_finish
 	[ "$mine" = "$last" ]
 	others=$(grep -vx "$last" <<<"$allowed" | paste -sd,)
 	[ "$theirs" = "$others;$others;" ]

@@ -60,22 +60,12 @@ metric() { awk -F'\t' -v m="$1" '$1 == m { print $2 }' <<<"$output"; }
 # The address of the mapping as the kernel shows it in /proc/PID/maps while
 # the bench waits at "ready", after the first mmap.
 mapping_start() {
-	local d pid line range
-	d=$(mktemp -d)
-	mkfifo "$d/ready" "$d/go"
-	exec {rd}<>"$d/ready" {go}<>"$d/go"
-	"$B" --size 1T "$@" --trigger "fifo:$d" >/dev/null 3>&- &
-	pid=$!
-	read -r -t 30 line <&"$rd"
+	local range
+	trigger_start "$B" --size 1T "$@"
 	while read -r range _; do
 		(( 0x${range#*-} - 0x${range%-*} == 1 << 40 )) && echo "${range%-*}"
-	done <"/proc/$pid/maps"
-	echo go >&"$go"
-	read -r -t 30 line <&"$rd"
-	echo go >&"$go"
-	wait "$pid"
-	exec {rd}>&- {go}>&-
-	rm -r "$d"
+	done <"/proc/$TRIG_PID/maps"
+	trigger_finish
 }
 
 @test "--placement isolated maps at 16 TiB, kernel where mmap(NULL) puts it" {
