@@ -186,3 +186,6 @@ main() {
 }
 
 main "$@"
+# Every complete run is recorded in RESULTS/history.sqlite (history.sh; not
+# when MMDELTA_HISTORY=off, nor in a --kernel guest, which has no history.sh).
+[ ! -x "$MMDELTA_ROOT/history.sh" ] || "$MMDELTA_ROOT/history.sh" record "${FINAL_DIR:-}"

@@ -8,6 +8,7 @@ set -euo pipefail
 PACKAGES=(
 	gcc make              # build
 	libgsl-dev            # t distribution for the significance test (reports/)
+	libsqlite3-dev        # the history database (history.sh, reports/hist*.c)
 	libcmocka-dev         # C unit tests
 	bats shellcheck jq    # CLI tests, shell lint, JSON checks in tests
 	clang                 # libFuzzer targets (make fuzz, make test)

@@ -1,0 +1,124 @@
+#!/bin/bash
+# history.sh: every complete run in RESULTS/history.sqlite, the change points
+# of each series of runs over time, and their trend charts on a page.
+# The arithmetic and the database are reports/mmhistory (C, SQLite, GSL);
+# this script resolves run names and draws.  Exit 0; 1 when `changes --gate`
+# finds a regression in the newest level of a series; 2 on bad input.
+set -euo pipefail
+
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+
+usage() {
+	cat <<'USAGE'
+usage: history.sh [-o DIR] COMMAND [options]
+
+  ingest [RUN...]     record runs (names under the results root or paths);
+                      with none, every complete run of the root
+  rebuild             recreate DIR/history.sqlite from the run directories
+  changes [options]   the change points of every series of runs
+      --bench B, --metric M   only this bench, this metric
+      --since RUN             only change points after run RUN
+      --format text|json      (default text)
+      --gate PCT              exit 1 when the newest level of a series is a
+                              regression larger than PCT percent
+      --order-by KEY          order runs by this meta key (e.g. kernel_version),
+                              not by start time
+      --min-segment N         runs on each side of a change point (default 3)
+      --pvalue P              significance of a change point (default 0.001)
+  html OUTDIR [options]       OUTDIR/index.html: a trend chart per series
+                              (--bench, --metric, --order-by, ... as above)
+  record RUNDIR       what run.sh calls when a run completes: ingest it into
+                      its root's database, unless MMDELTA_HISTORY=off; never fails
+
+  -o DIR              results root (default: $MMDELTA_RESULTS or ./results)
+USAGE
+}
+
+die() {
+	echo "history: $*" >&2
+	exit 2
+}
+
+# Build the tool on first use, so a fresh checkout needs no make step.
+tool() {
+	local tool=$here/reports/mmhistory
+	if [[ ! -x $tool ]]; then
+		make -s -C "$here" reports/mmhistory >&2 || die "cannot build $tool"
+	fi
+	printf '%s\n' "$tool"
+}
+
+mmhistory() {
+	local t
+	t=$(tool) || exit 2
+	"$t" "$@"
+}
+
+# As compare.sh: a name under the root, then its partial form (refused by
+# the tool with the run's status), then a path.
+resolve_run() {
+	local arg=$1 root=$2
+	if [[ $arg != */* && -d $root/$arg ]]; then
+		printf '%s\n' "$root/$arg"
+	elif [[ $arg != */* && -d $root/.$arg.partial ]]; then
+		printf '%s\n' "$root/.$arg.partial"
+	elif [[ -d $arg ]]; then
+		printf '%s\n' "$arg"
+	else
+		die "no run '$arg' (not in $root/ and not a directory)"
+	fi
+}
+
+# run.sh's hook: a complete run must not fail because its history could not
+# be written (a read-only root, a corrupt database); say so and go on.
+record() {
+	local dir=$1 root msg
+	[[ -n $dir ]] || return 0
+	case ${MMDELTA_HISTORY:-on} in off | no | 0) return 0 ;; esac
+	root=$(dirname "$dir")
+	if msg=$(mmhistory -o "$root" ingest "$dir" 2>&1); then
+		echo "mmdelta: recorded in $root/history.sqlite" >&2
+	else
+		echo "mmdelta: history not updated: ${msg##*history: } (./history.sh ingest records the run later)" >&2
+	fi
+	return 0
+}
+
+main() {
+	local root=${MMDELTA_RESULTS:-./results} cmd run
+	local -a dirs=()
+	while (($#)); do
+		case $1 in
+		-h | --help) usage; exit 0 ;;
+		-o) (($# >= 2)) || die "-o needs a directory"; root=$2; shift 2 ;;
+		-*) die "unknown option '$1' (see --help)" ;;
+		*) break ;;
+		esac
+	done
+	(($#)) || die "no command: ingest, rebuild, changes or html (see --help)"
+	cmd=$1
+	shift
+	case $cmd in
+	record) record "${1:-}"; return 0 ;;
+	ingest | rebuild | changes | html) ;;
+	*) die "unknown command '$cmd' (ingest, rebuild, changes, html; see --help)" ;;
+	esac
+	[[ -d $root ]] || die "results directory $root does not exist (-o DIR or MMDELTA_RESULTS)"
+	case $cmd in
+	ingest)
+		for run in "$@"; do
+			run=$(resolve_run "$run" "$root") || exit 2
+			dirs+=("$run")
+		done
+		mmhistory -o "$root" ingest "${dirs[@]}"
+		;;
+	rebuild) (($# == 0)) || die "rebuild takes no arguments"; mmhistory -o "$root" rebuild ;;
+	changes) mmhistory -o "$root" changes "$@" ;;
+	html)
+		{ (($#)) && [[ $1 != -* ]]; } || die "html needs an output directory"
+		"$here/reports/trend.sh" "$(tool)" "$root" "$@"
+		;;
+	esac
+}
+
+main "$@"

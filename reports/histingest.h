@@ -1,0 +1,19 @@
+/*
+ * Filling RESULTS/history.sqlite from run directories (histingest.c).
+ * Progress and the runs left out go to stderr, one line each.
+ */
+#ifndef MMDELTA_HISTINGEST_H
+#define MMDELTA_HISTINGEST_H
+
+#include "histdb.h"
+
+/* Open ROOT/history.sqlite, building it from ROOT's runs when it is missing (*built). */
+int hist_open_root(sqlite3 **db, const char *root, int *built, struct err *e);
+/* Record the named runs (each read and checked before anything is written). */
+int hist_ingest(const char *root, char *const *dirs, size_t n, struct err *e);
+/* Record every complete run of root; *bad counts runs that could not be read. */
+int hist_ingest_all(const char *root, size_t *bad, struct err *e);
+/* A new database from every complete run of root, replacing the old file whole. */
+int hist_rebuild(const char *root, size_t *bad, struct err *e);
+
+#endif
