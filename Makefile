@@ -27,7 +27,7 @@ REPORT_OBJS := $(REPORT_LIB:.c=.o)
 TOOLS       := tools/mmconfig tools/minimunlock reports/mmstat reports/mmci reports/mmhistory
 UNIT_SRCS   := $(wildcard tests/unit/test_*.c)
 UNIT_BINS   := $(patsubst tests/unit/%.c,build/san/%,$(UNIT_SRCS))
-SHELL_FILES := run.sh $(wildcard compare.sh drivers/*.sh drivers/lib/*.sh drivers/lib/*/*.sh \
+SHELL_FILES := run.sh $(wildcard compare.sh history.sh tests/stats/*.sh drivers/*.sh drivers/lib/*.sh drivers/lib/*/*.sh \
                  tests/cli/*.bash .ci/run reports/*.sh tools/*.sh)
 
 # Objects are kept between builds, not deleted as intermediates of bench/%.

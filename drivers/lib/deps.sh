@@ -11,6 +11,7 @@ PACKAGES=(
 	libsqlite3-dev        # the history database (history.sh, reports/hist*.c)
 	libcmocka-dev         # C unit tests
 	bats shellcheck jq    # CLI tests, shell lint, JSON checks in tests
+	sqlite3               # the history tests read the database with it
 	clang                 # libFuzzer targets (make fuzz, make test)
 	ministat              # independent oracle for the statistics tests
 	gnuplot-nox           # plots

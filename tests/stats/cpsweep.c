@@ -22,8 +22,10 @@ static void one(enum synth_kind kind, size_t n, double cv, double step, double r
 	for (unsigned long seed = 1; seed <= seeds; seed++) {
 		struct synth_result r;
 
-		/* the step anywhere a segment of min_seg runs fits on both sides */
-		s.at = o->min_seg + seed % (n - 2 * o->min_seg + 1);
+		/* a step anywhere a segment of min_seg runs fits on both sides, a
+		 * spike anywhere, the noise growing half way */
+		s.at = kind == SYNTH_STEP ? o->min_seg + seed % (n - 2 * o->min_seg + 1) :
+		       kind == SYNTH_SPIKE ? seed % n : n / 2;
 		synth_run(&s, o, seed, &r);
 		alerts += r.found > 0;
 		hits += (unsigned long)r.hit;
@@ -46,13 +48,13 @@ int main(int argc, char **argv)
 
 	printf("kind\tn\tcv\tstep\trun_sd\tseeds\talerts\thits\tfound\n");
 	for (size_t i = 0; i < sizeof(ns) / sizeof(*ns); i++) {
-		if (ns[i] < 2 * o.min_seg)
-			continue;
 		for (size_t c = 0; c < sizeof(cvs) / sizeof(*cvs); c++) {
 			one(SYNTH_AA, ns[i], cvs[c], 0, run_sd, seeds, &o);
 			one(SYNTH_VAR, ns[i], cvs[c], 3, run_sd, seeds, &o);
 			for (size_t s = 0; s < sizeof(steps) / sizeof(*steps); s++) {
-				one(SYNTH_STEP, ns[i], cvs[c], steps[s], run_sd, seeds, &o);
+				/* a series shorter than two segments has no place for a step */
+				if (ns[i] >= 2 * o.min_seg)
+					one(SYNTH_STEP, ns[i], cvs[c], steps[s], run_sd, seeds, &o);
 				one(SYNTH_SPIKE, ns[i], cvs[c], steps[s], run_sd, seeds, &o);
 			}
 		}
