@@ -135,7 +135,7 @@ install: all static
 	cp -R drivers configs $(INSTALL_DIR)/
 	cp $(BENCHES) $(INSTALL_DIR)/bench/
 	cp tools/mmconfig $(INSTALL_DIR)/tools/
-	cp $(REPORT_ASSETS) reports/mmstat reports/mmci $(INSTALL_DIR)/reports/
+	cp $(REPORT_ASSETS) reports/mmstat reports/mmci reports/mmhistory $(INSTALL_DIR)/reports/
 	cp build/static/* $(INSTALL_DIR)/build/static/
 	(git describe --always --dirty 2>/dev/null || echo unknown) >$(INSTALL_DIR)/VERSION
 	cp -R README.md docs $(DESTDIR)$(PREFIX)/share/doc/mmdelta/

@@ -6,7 +6,10 @@
 # finds a regression in the newest level of a series; 2 on bad input.
 set -euo pipefail
 
-here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+# Symlinks followed: history.sh may be called through a link on PATH.
+MMDELTA_ROOT=$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")
+# shellcheck source=drivers/lib/build.sh
+source "$MMDELTA_ROOT/drivers/lib/build.sh"
 
 usage() {
 	cat <<'USAGE'
@@ -39,13 +42,11 @@ die() {
 	exit 2
 }
 
-# Build the tool on first use, so a fresh checkout needs no make step.
+# Built (or brought up to date) on use in a source tree; present in an
+# installed one.
 tool() {
-	local tool=$here/reports/mmhistory
-	if [[ ! -x $tool ]]; then
-		make -s -C "$here" reports/mmhistory >&2 || die "cannot build $tool"
-	fi
-	printf '%s\n' "$tool"
+	need_built reports/mmhistory
+	printf '%s\n' "$MMDELTA_ROOT/reports/mmhistory"
 }
 
 mmhistory() {
@@ -116,7 +117,7 @@ main() {
 	changes) mmhistory -o "$root" changes "$@" ;;
 	html)
 		{ (($#)) && [[ $1 != -* ]]; } || die "html needs an output directory"
-		"$here/reports/trend.sh" "$(tool)" "$root" "$@"
+		"$MMDELTA_ROOT/reports/trend.sh" "$(tool)" "$root" "$@"
 		;;
 	esac
 }

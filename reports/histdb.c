@@ -47,8 +47,8 @@ static const char *const schema =
 	"CREATE TABLE samples ("
 	" run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,"
 	" metric_id INTEGER NOT NULL REFERENCES metrics(id),"
-	" param TEXT NOT NULL, seq INTEGER NOT NULL, value REAL NOT NULL,"
-	" PRIMARY KEY (run_id, metric_id, param, seq)) WITHOUT ROWID;";
+	" param TEXT NOT NULL, iteration INTEGER NOT NULL, value REAL NOT NULL,"
+	" PRIMARY KEY (run_id, metric_id, param, iteration)) WITHOUT ROWID;";
 
 static const char *const rebuild_hint = "./history.sh rebuild recreates it from the run directories";
 

@@ -33,6 +33,7 @@ struct hist_bench {
 	char *name;
 	struct bench_data data;		/* one run; metrics = every declared metric */
 	char **configs;			/* per param of data: the resolved config */
+	long **iters;			/* per cell of data: each value's iteration */
 };
 
 struct hist_run {

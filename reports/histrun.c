@@ -10,6 +10,7 @@
 
 #include "histdb.h"
 #include "runinfo.h"
+#include "tsv.h"
 
 static char *xstrdup(const char *s)
 {
@@ -150,6 +151,42 @@ char *hist_config_for(char *const *lines, size_t n, const char *param)
 	return out;
 }
 
+/*
+ * The iteration of every value: samples_read (which has checked the file)
+ * keeps values only, and a monitor's counter that did not move in an
+ * iteration has no row there, so a value's place is not its iteration.
+ */
+static int read_iterations(struct hist_bench *hb, const char *path, struct err *e)
+{
+	struct bench_data *b = &hb->data;
+	size_t cells = b->n_params * b->n_metrics, *count = calloc(cells + 1, sizeof(size_t));
+	struct tsv t;
+	int got;
+
+	hb->iters = calloc(cells + 1, sizeof(long *));
+	if (!hb->iters || !count)
+		abort();
+	for (size_t c = 0; c < cells; c++)
+		if (!(hb->iters[c] = calloc(b->cells[c].n + 1, sizeof(long))))
+			abort();
+	if (tsv_open(&t, path, e)) {
+		free(count);
+		return -1;
+	}
+	while ((got = tsv_next(&t, e)) == 1) {
+		int m = t.line > 1 ? bench_metric_index(b, t.field[0]) : -1;
+		size_t c;
+
+		if (m < 0)
+			continue;
+		c = bench_param(b, t.field[1]) * b->n_metrics + (size_t)m;
+		hb->iters[c][count[c]++] = strtol(t.field[2], NULL, 10);
+	}
+	tsv_close(&t);
+	free(count);
+	return got;
+}
+
 static int read_bench(struct hist_run *r, struct hist_bench *hb, const char *name,
 		      struct err *e)
 {
@@ -163,7 +200,7 @@ static int read_bench(struct hist_run *r, struct hist_bench *hb, const char *nam
 	if (metrics_read(path, &b->metrics, &b->n_metrics, e))
 		return -1;
 	snprintf(path, sizeof(path), "%s/%s/samples.tsv", r->dir, name);
-	if (samples_read(b, 0, path, b->metrics, b->n_metrics, e))
+	if (samples_read(b, 0, path, b->metrics, b->n_metrics, e) || read_iterations(hb, path, e))
 		return -1;
 	snprintf(path, sizeof(path), "%s/%s/config", r->dir, name);
 	if (read_lines(path, &lines, &n, e))
@@ -212,6 +249,7 @@ static void digest(struct hist_run *r)
 				const struct series *s = bench_cell(b, p, 0, m);
 
 				h = fnv(fnv(h, &s->n, sizeof(s->n)), s->v, s->n * sizeof(double));
+				h = fnv(h, r->benches[i].iters[p * b->n_metrics + m], s->n * sizeof(long));
 			}
 		}
 	}
@@ -262,6 +300,9 @@ void hist_run_free(struct hist_run *r)
 		for (size_t p = 0; hb->configs && p < hb->data.n_params; p++)
 			free(hb->configs[p]);
 		free(hb->configs);
+		for (size_t c = 0; hb->iters && c < hb->data.n_params * hb->data.n_metrics; c++)
+			free(hb->iters[c]);
+		free(hb->iters);
 		free(hb->name);
 		bench_data_free(&hb->data);
 	}

@@ -86,9 +86,10 @@ static int intern(sqlite3 *db, sqlite3_stmt *ins, sqlite3_stmt *sel, sqlite3_int
 	return run(db, sel, id, e) == 1 ? 0 : histdb_fail(db, "lookup", e);
 }
 
-static int insert_samples(sqlite3 *db, sqlite3_int64 run_id, const struct bench_data *b,
+static int insert_samples(sqlite3 *db, sqlite3_int64 run_id, const struct hist_bench *hb,
 			  const sqlite3_int64 *metric_ids, struct err *e)
 {
+	const struct bench_data *b = &hb->data;
 	sqlite3_stmt *st = prep(db, "INSERT INTO samples VALUES (?,?,?,?,?)", "");
 
 	if (!st)
@@ -101,7 +102,7 @@ static int insert_samples(sqlite3 *db, sqlite3_int64 run_id, const struct bench_
 				sqlite3_bind_int64(st, 1, run_id);
 				sqlite3_bind_int64(st, 2, metric_ids[m]);
 				sqlite3_bind_text(st, 3, b->params[p], -1, SQLITE_STATIC);
-				sqlite3_bind_int64(st, 4, (sqlite3_int64)i + 1);
+				sqlite3_bind_int64(st, 4, hb->iters[p * b->n_metrics + m][i]);
 				sqlite3_bind_double(st, 5, s->v[i]);
 				if (sqlite3_step(st) != SQLITE_DONE) {
 					histdb_fail(db, "write", e);
@@ -145,7 +146,7 @@ static int insert_bench(sqlite3 *db, sqlite3_int64 run_id, const struct hist_ben
 					   b->name, b->params[p], cfg), NULL, e) < 0 ? -1 : 0;
 	}
 	if (!ret)
-		ret = insert_samples(db, run_id, b, ids, e);
+		ret = insert_samples(db, run_id, hb, ids, e);
 	free(ids);
 	return ret;
 }

@@ -16,9 +16,9 @@ db() { sqlite3 -batch "$RES/history.sqlite" "$@"; }
 db_dump() {
 	db "SELECT name, host, start_time, end_time, kernel_release, clock, coalesce(qemu_version, ''),
 	           coalesce(vm_image, ''), status, digest FROM runs ORDER BY name;
-	    SELECT r.name, m.bench, m.name, m.unit, m.direction, s.param, s.seq, s.value
+	    SELECT r.name, m.bench, m.name, m.unit, m.direction, s.param, s.iteration, s.value
 	      FROM samples s JOIN runs r ON r.id = s.run_id JOIN metrics m ON m.id = s.metric_id
-	     ORDER BY r.name, m.bench, m.name, s.param, s.seq;
+	     ORDER BY r.name, m.bench, m.name, s.param, s.iteration;
 	    SELECT r.name, p.bench, p.param, c.text FROM points p JOIN runs r ON r.id = p.run_id
 	      JOIN configs c ON c.id = p.config_id ORDER BY r.name, p.bench, p.param;
 	    SELECT r.name, k.key, k.value FROM meta k JOIN runs r ON r.id = k.run_id ORDER BY 1, 2"
@@ -32,7 +32,7 @@ db_dump() {
 	[ "$(db 'PRAGMA journal_mode')" = wal ]
 	[ "$(db 'SELECT count(*) FROM runs')" -eq 6 ]
 	# every row of every samples.tsv, value for value
-	diff <(db "SELECT r.name, m.name, s.param, s.seq, printf('%.9g', s.value) FROM samples s
+	diff <(db "SELECT r.name, m.name, s.param, s.iteration, printf('%.9g', s.value) FROM samples s
 	           JOIN runs r ON r.id = s.run_id JOIN metrics m ON m.id = s.metric_id ORDER BY 1, 2, 4" | tr '|' '\t') \
 		<(for d in "$RES"/night-*; do awk -F'\t' -v n="${d##*/}" 'NR > 1 { printf "%s\t%s\t%s\t%s\t%.9g\n", n, $1, $2, $3, $4 }' \
 			"$d/timedmunlock/samples.tsv"; done | sort -t$'\t' -k1,2 -k4n)

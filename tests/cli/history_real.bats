@@ -11,7 +11,7 @@ setup_file() {
 	export RES
 	"$ROOT/run.sh" -n plain -o "$RES" --set SIZE=16M -i 3 timedmunlock 2>"$RES/plain.err"
 	"$ROOT/run.sh" -n sweep -o "$RES" --set 'SIZE=8M 16M' -i 2 timedmunlock 2>"$RES/sweep.err"
-	"$ROOT/run.sh" -n mon -o "$RES" --set SIZE=16M -i 2 --monitors vmstat timedmunlock 2>"$RES/mon.err"
+	"$ROOT/run.sh" -n mon -o "$RES" --set SIZE=16M -i 2 --monitors vmstat,perfstat timedmunlock 2>"$RES/mon.err"
 	MMDELTA_HISTORY=off "$ROOT/run.sh" -n off -o "$RES" --set SIZE=8M -i 2 timedmunlock 2>"$RES/off.err"
 }
 
@@ -23,7 +23,7 @@ db() { sqlite3 -batch "$RES/history.sqlite" "$@"; }
 
 # The samples of RUN as the database holds them, as samples.tsv rows.
 db_samples() {
-	db "SELECT m.name, s.param, s.seq, printf('%.9g', s.value) FROM samples s JOIN runs r ON r.id = s.run_id
+	db "SELECT m.name, s.param, s.iteration, printf('%.9g', s.value) FROM samples s JOIN runs r ON r.id = s.run_id
 	    JOIN metrics m ON m.id = s.metric_id WHERE r.name = '$1' ORDER BY 1, 2, 3" | tr '|' '\t'
 }
 
@@ -81,7 +81,7 @@ file_samples() {
 @test "rebuild from the run directories gives what the ingests gave" {
 	dump() {
 		db "SELECT name, host, start_time, clock, digest FROM runs ORDER BY name;
-		    SELECT r.name, m.name, s.param, s.seq, s.value FROM samples s JOIN runs r ON r.id = s.run_id
+		    SELECT r.name, m.name, s.param, s.iteration, s.value FROM samples s JOIN runs r ON r.id = s.run_id
 		      JOIN metrics m ON m.id = s.metric_id ORDER BY 1, 2, 3, 4"
 	}
 	"$ROOT/history.sh" -o "$RES" ingest off 2>/dev/null

@@ -40,6 +40,12 @@ static void make_bench(struct hist_bench *hb, long b, long run, gsl_rng *rng)
 	for (int m = 0; m < 2; m++)
 		for (int i = 0; i < 10; i++)
 			series_push(bench_cell(&hb->data, p, 0, (size_t)m), level * (1 + gsl_ran_gaussian(rng, 0.02)));
+	hb->iters = calloc(2, sizeof(long *));
+	for (int m = 0; m < 2; m++) {
+		hb->iters[m] = calloc(10, sizeof(long));
+		for (int i = 0; i < 10; i++)
+			hb->iters[m][i] = i + 1;
+	}
 	hb->configs = calloc(1, sizeof(char *));
 	hb->configs[0] = fmt("BENCH=bench%ld\n", b);
 }
