@@ -50,6 +50,8 @@ void hist_run_free(struct hist_run *r);
 const char *hist_meta(const struct hist_run *r, const char *key);
 /* The clock that timed the run: meta's clock:, else icount when the VM said so. */
 const char *hist_clock(const struct hist_run *r);
+/* metrics.tsv's word for which way is better: lower, higher. */
+const char *hist_direction(const struct metric_def *m);
 /* The machine that measured: the VM's host for a --kernel run. */
 const char *hist_host(const struct hist_run *r);
 

@@ -102,6 +102,11 @@ const char *hist_clock(const struct hist_run *r)
 	return vm && !strncmp(vm, "icount", 6) ? "icount" : "realtime";
 }
 
+const char *hist_direction(const struct metric_def *m)
+{
+	return m->higher_is_better ? "higher" : "lower";
+}
+
 const char *hist_host(const struct hist_run *r)
 {
 	const char *h = hist_meta(r, "vm_host");
@@ -240,9 +245,8 @@ static void digest(struct hist_run *r)
 
 		h = fnv_str(h, b->name);
 		for (size_t m = 0; m < b->n_metrics; m++)
-			h = fnv(fnv_str(fnv_str(fnv_str(h, b->metrics[m].name), b->metrics[m].label),
-					b->metrics[m].unit),
-				&b->metrics[m].higher_is_better, sizeof(int));
+			h = fnv_str(fnv_str(fnv_str(fnv_str(h, b->metrics[m].name), b->metrics[m].label),
+					    b->metrics[m].unit), hist_direction(&b->metrics[m]));
 		for (size_t p = 0; p < b->n_params; p++) {
 			h = fnv_str(fnv_str(h, b->params[p]), r->benches[i].configs[p]);
 			for (size_t m = 0; m < b->n_metrics; m++) {

@@ -261,12 +261,13 @@ static void note_split(struct hist_data *d, const struct hseries *prev, const st
 		struct hsplit *sp = &d->splits[i];
 
 		if (!strcmp(sp->bench, bench) && sp->param == s->param && !strcmp(sp->machine, s->machine)) {
-			sp->n_configs += sp->config[1] != s->config && sp->config[0] != s->config;
+			/* each further config of the same metric is a new one (sorted) */
+			sp->n_configs += sp->metric == s->metric;
 			return;
 		}
 	}
 	d->splits = grow(d->splits, d->n_splits, sizeof(*d->splits));
-	d->splits[d->n_splits++] = (struct hsplit){ bench, s->param, s->machine,
+	d->splits[d->n_splits++] = (struct hsplit){ s->metric, bench, s->param, s->machine,
 						    { prev->config, s->config }, 2 };
 }
 

@@ -34,6 +34,7 @@ struct hseries {
 };
 
 struct hsplit {		/* one bench, param and machine measured with several configs */
+	const struct hmetric *metric;	/* the first metric the split was seen in */
 	const char *bench, *param, *machine;
 	long long config[2];
 	size_t n_configs;

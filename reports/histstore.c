@@ -127,7 +127,7 @@ static int insert_bench(sqlite3 *db, sqlite3_int64 run_id, const struct hist_ben
 		abort();
 	for (size_t m = 0; m < b->n_metrics && !ret; m++) {
 		const struct metric_def *d = &b->metrics[m];
-		const char *dir = d->higher_is_better ? "higher" : "lower";
+		const char *dir = hist_direction(d);
 
 		ret = intern(db, prep(db, "INSERT OR IGNORE INTO metrics (bench, name, label, unit,"
 				      " direction, position) VALUES (?,?,?,?,?,?)", "ttttti", b->name,
