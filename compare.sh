@@ -7,6 +7,8 @@ set -euo pipefail
 
 # Symlinks followed: compare.sh may be called through a link on PATH.
 here=$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")
+# shellcheck source=drivers/lib/runarg.sh
+source "$here/drivers/lib/runarg.sh"  # resolve_run
 
 usage() {
 	cat <<'USAGE'
@@ -34,21 +36,6 @@ USAGE
 die() {
 	echo "compare.sh: $*" >&2
 	exit 2
-}
-
-# A name under the root first, then its partial form, then a path: a run is
-# usually named, and a partial one keeps its name in .NAME.partial.
-resolve_run() {
-	local arg=$1 root=$2
-	if [[ $arg != */* && -d $root/$arg ]]; then
-		printf '%s\n' "$root/$arg"
-	elif [[ $arg != */* && -d $root/.$arg.partial ]]; then
-		printf '%s\n' "$root/.$arg.partial"
-	elif [[ -d $arg ]]; then
-		printf '%s\n' "$arg"
-	else
-		die "no run '$arg' (not in $root/ and not a directory)"
-	fi
 }
 
 # Build the stats tool on first use, so a fresh checkout needs no make step.

@@ -10,6 +10,8 @@ set -euo pipefail
 MMDELTA_ROOT=$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")
 # shellcheck source=drivers/lib/build.sh
 source "$MMDELTA_ROOT/drivers/lib/build.sh"
+# shellcheck source=drivers/lib/runarg.sh
+source "$MMDELTA_ROOT/drivers/lib/runarg.sh"  # resolve_run, as compare.sh
 
 usage() {
 	cat <<'USAGE'
@@ -53,21 +55,6 @@ mmhistory() {
 	local t
 	t=$(tool) || exit 2
 	"$t" "$@"
-}
-
-# As compare.sh: a name under the root, then its partial form (refused by
-# the tool with the run's status), then a path.
-resolve_run() {
-	local arg=$1 root=$2
-	if [[ $arg != */* && -d $root/$arg ]]; then
-		printf '%s\n' "$root/$arg"
-	elif [[ $arg != */* && -d $root/.$arg.partial ]]; then
-		printf '%s\n' "$root/.$arg.partial"
-	elif [[ -d $arg ]]; then
-		printf '%s\n' "$arg"
-	else
-		die "no run '$arg' (not in $root/ and not a directory)"
-	fi
 }
 
 # run.sh's hook: a complete run must not fail because its history could not
