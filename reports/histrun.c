@@ -9,25 +9,11 @@
 #include <string.h>
 
 #include "histdb.h"
+#include "metricsfile.h"
 #include "runinfo.h"
+#include "samplesfile.h"
 #include "tsv.h"
-
-static char *xstrdup(const char *s)
-{
-	char *p = strdup(s);
-
-	if (!p)
-		abort();
-	return p;
-}
-
-static void *xrealloc(void *p, size_t n)
-{
-	p = realloc(p, n);
-	if (!p)
-		abort();
-	return p;
-}
+#include "xalloc.h"
 
 /* The lines of a small text file, newlines removed. */
 static int read_lines(const char *path, char ***lines, size_t *n, struct err *e)
@@ -44,7 +30,7 @@ static int read_lines(const char *path, char ***lines, size_t *n, struct err *e)
 	while ((len = getline(&buf, &cap, f)) >= 0) {
 		if (len > 0 && buf[len - 1] == '\n')
 			buf[len - 1] = '\0';
-		*lines = xrealloc(*lines, (*n + 1) * sizeof(**lines));
+		*lines = xreallocarray(*lines, *n + 1, sizeof(**lines));
 		(*lines)[(*n)++] = xstrdup(buf);
 	}
 	free(buf);
@@ -150,7 +136,7 @@ char *hist_config_for(char *const *lines, size_t n, const char *param)
 		}
 		if (skip)
 			continue;
-		out = xrealloc(out, len + strlen(l) + 2);
+		out = xreallocarray(out, len + strlen(l) + 2, 1);
 		len += (size_t)sprintf(out + len, "%s\n", l);
 	}
 	return out;
