@@ -61,7 +61,11 @@ EOF
 
 # CONFIGS, SETS, NAME and ITERATIONS_OVERRIDE are shared (state.sh); these
 # stay in run.sh.
+# MMDELTA_IGNORE_LOAD=1 is --ignore-load for every run: the CLI tests set
+# it, since they check behaviour and would otherwise fail whenever something
+# else keeps the machine busy.
 RESULTS=${MMDELTA_RESULTS:-results} FORCE=0 DRY_RUN=0 IGNORE_LOAD=0
+[ "${MMDELTA_IGNORE_LOAD:-0}" = 0 ] || IGNORE_LOAD=1
 parse_args() {
 	while [ $# -gt 0 ]; do
 		case $1 in

@@ -20,6 +20,7 @@ spin_every_cpu() {
 }
 
 @test "a run refuses to measure while other work keeps every CPU busy" {
+	unset MMDELTA_IGNORE_LOAD
 	spin_every_cpu
 	run --separate-stderr "$ROOT/run.sh" -n busy -o "$RES" --set SIZE=4M -i 1 timedmunlock
 	assert_one_line_error
@@ -29,6 +30,7 @@ spin_every_cpu() {
 }
 
 @test "--ignore-load measures anyway and records the load in meta" {
+	unset MMDELTA_IGNORE_LOAD
 	spin_every_cpu
 	run "$ROOT/run.sh" -n busy -o "$RES" --ignore-load --set SIZE=4M -i 1 timedmunlock
 	[ "$status" -eq 0 ]
