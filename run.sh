@@ -39,6 +39,8 @@ source "$MMDELTA_ROOT/drivers/lib/sysstate.sh"  # meta and topology.txt
 source "$MMDELTA_ROOT/drivers/lib/iterate.sh"  # iterations of one config
 # shellcheck source=drivers/lib/vm.sh
 source "$MMDELTA_ROOT/drivers/lib/vm.sh"  # --kernel: the same run inside a VM
+# shellcheck source=drivers/lib/slurm.sh
+source "$MMDELTA_ROOT/drivers/lib/slurm.sh"  # --slurm: the same run as Slurm jobs
 
 usage() {
 	cat <<EOF
@@ -55,6 +57,7 @@ usage: ${0##*/} [options] BENCH|CONFIG...
   --force            replace an existing run of the same name once the new one completes
   --dry-run          print the resolved configs and commands, run and write nothing
 $(vm_usage)
+$(fleet_usage)
 benches and configs: $(cd "$MMDELTA_ROOT/configs" && echo *)
 EOF
 }
@@ -79,13 +82,16 @@ parse_args() {
 		--force) FORCE=1 ;;
 		--ignore-load) IGNORE_LOAD=1 ;;
 		--dry-run) DRY_RUN=1 ;;
-		--kernel|--vm-*) [ $# -ge 2 ] || die "$1 needs a value"; vm_option "$1" "$2"; shift ;;
+		--kernel|--slurm-opt|--slurm-wait) [ $# -ge 2 ] || die "$1 needs a value"; fleet_option "$1" "$2"; shift ;;
+		--slurm|--each-node|--wait) fleet_option "$1" ;;
+		--vm-*) [ $# -ge 2 ] || die "$1 needs a value"; vm_option "$1" "$2"; shift ;;
 		-h|--help) usage; exit 0 ;;
 		-*) die "unknown option $1 (see --help)" ;;
 		*) CONFIGS+=("$1") ;;
 		esac
 		shift
 	done
+	fleet_options_done
 	[ ${#CONFIGS[@]} -gt 0 ] || die "nothing to run: name a bench or config (see --help)"
 	vm_options_done
 	[ -n "$NAME" ] || NAME=$(uname -r)
@@ -153,6 +159,7 @@ main() {
 	phase "dependency check"
 	"$MMDELTA_ROOT/drivers/lib/deps.sh" || die "missing dependencies (see above)"
 	resolve_configs
+	if [ "$FLEET" = 1 ]; then fleet_submit "$@"; return; fi
 	if [ "$DRY_RUN" = 1 ]; then dry_run; return 0; fi
 	rundir_check "$RESULTS" "$NAME" "$FORCE"
 	[ -n "$VM_KERNEL" ] || machine_lock  # a guest changes nothing on the host

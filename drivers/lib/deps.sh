@@ -41,6 +41,12 @@ done
 
 [ ${#missing[@]} -eq 0 ] && exit 0
 
+# MMDELTA_DEPS=check (a Slurm job on a test node): say what is missing, change nothing.
+if [ "${MMDELTA_DEPS:-}" = check ]; then
+	echo "mmdelta: missing packages: ${missing[*]} (make deps installs them)" >&2
+	exit 1
+fi
+
 if [ "$(id -u)" -ne 0 ]; then
 	echo "mmdelta: missing packages and not root: apt-get install ${missing[*]}" >&2
 	exit 1

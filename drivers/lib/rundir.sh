@@ -56,6 +56,9 @@ rundir_create() {
 		rm -rf "$partial"
 	fi
 	mkdir "$partial" || die "cannot create $partial"
+	# A Slurm job's partial run names the job from its first moment, so a
+	# requeued attempt can tell its own leftover from anyone else's.
+	[ -z "${SLURM_JOB_ID:-}" ] || fleet_meta >"$partial/meta"
 	RUN_DIR=$partial
 }
 

@@ -15,6 +15,7 @@ run_meta_head() {
 	meta_line start_time "$(date -Is)"
 	meta_line command "./run.sh $*"
 	meta_line configs "$(printf '%s ' "${CONFIGS[@]##*/}")"
+	[ -z "${SLURM_JOB_ID:-}" ] || fleet_meta
 }
 
 sysstate_meta() {
