@@ -28,7 +28,7 @@ TOOLS       := tools/mmconfig tools/minimunlock reports/mmstat reports/mmci repo
 UNIT_SRCS   := $(wildcard tests/unit/test_*.c)
 UNIT_BINS   := $(patsubst tests/unit/%.c,build/san/%,$(UNIT_SRCS))
 SHELL_FILES := run.sh $(wildcard compare.sh history.sh tests/stats/*.sh drivers/*.sh drivers/lib/*.sh drivers/lib/*/*.sh \
-                 tests/cli/*.bash .ci/run reports/*.sh tools/*.sh)
+                 tests/cli/*.bash tests/fleet/*.sh .ci/run reports/*.sh tools/*.sh)
 
 # Objects are kept between builds, not deleted as intermediates of bench/%.
 .SECONDARY: $(HARNESS_OBJS) $(LIB_OBJS) $(REPORT_OBJS) $(HIST_OBJS)
@@ -91,6 +91,12 @@ deps:
 .PHONY: test-kernels
 test-kernels:
 	@./drivers/lib/vm/fetch-debian-kernels.sh
+
+# Not part of test: the slow Slurm cases (kernel matrix, a node dying, K-ary
+# bisection) on a cluster of four nodes on this machine; needs make test-kernels.
+.PHONY: test-fleet
+test-fleet: all static
+	bats --print-output-on-failure tests/fleet
 
 unit: $(UNIT_BINS)
 	@set -e; for t in $(UNIT_BINS); do echo "== $$t"; $$t; done

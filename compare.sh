@@ -38,6 +38,24 @@ die() {
 	exit 2
 }
 
+meta_value() { awk -v k="$2" 'index($0, k ": ") == 1 { print substr($0, length(k) + 3); exit }' "$1/meta" 2>/dev/null; }
+
+# Native figures compare kernels only on one machine: say so when the runs
+# come from several (a Slurm job's node, else the hostname).  VM runs are
+# left alone; their clock is not the machine's.
+note_machines() {
+	local d m seen="" list=""
+	for d; do
+		[ -z "$(meta_value "$d" vm)" ] || return 0
+		m=$(meta_value "$d" slurm_node)
+		[ -n "$m" ] || m=$(meta_value "$d" hostname)
+		list+="${list:+, }${d##*/}: ${m:-unknown}"
+		[[ " $seen " == *" $m "* ]] || seen+=" $m"
+	done
+	[ "$(wc -w <<<"$seen")" -le 1 ] ||
+		echo "compare.sh: native runs of different machines ($list): the differences include the machines', not only the kernels'" >&2
+}
+
 # Build the stats tool on first use, so a fresh checkout needs no make step.
 find_mmstat() {
 	local tool=$here/reports/mmstat
@@ -78,6 +96,7 @@ main() {
 		dir=$(resolve_run "$run" "$root") || exit 2
 		dirs+=("$dir")
 	done
+	note_machines "${dirs[@]}"
 	# Plots and the HTML page: reports/visual.sh (issue 7).
 	if ((${#visual[@]})); then
 		"$here/reports/visual.sh" "$(find_mmstat)" "${visual[@]}" -- "${opts[@]}" -- "${dirs[@]}" || exit 2

@@ -21,6 +21,7 @@ PACKAGES=(
 	numactl hwloc         # NUMA placement, topology.txt
 	procps                # pkill of an interrupted bench, ps in the tests
 	busybox-static bash-static cpio qemu-system-x86   # --kernel runs: guest userland, initramfs, VM
+	slurm-wlm munge       # run.sh --slurm and its tests' Slurm cluster on this machine
 )
 
 # A --kernel guest has no package manager: its initramfs carries everything

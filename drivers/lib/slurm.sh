@@ -112,6 +112,7 @@ fleet_nodes() {
 	local part=$1 node state
 	FLEET_NODES=()
 	while IFS='|' read -r node state; do
+		[ -n "$node" ] || continue
 		case $state in
 		idle*|mix*|alloc*|comp*) FLEET_NODES+=("$node") ;;
 		*) say "skipping node $node of partition $part: $state" ;;

@@ -6,7 +6,8 @@
 #
 #   cluster.sh start DIR [--nodes N] [--owner PID] [--lacking NODE:PACKAGE]...
 #       prints "export SLURM_CONF=DIR/slurm.conf"; with --owner the cluster
-#       stops by itself when PID exits (a test runner that was killed)
+#       stops by itself when PID exits (a test runner that was killed).
+#       Partitions: debug (default; the nodes that lack nothing), all, empty
 #   cluster.sh stop DIR          stops every daemon it started, by pid
 #   cluster.sh kill-node DIR NODE    the node "loses power": its slurmd and
 #                                    every job process it started, SIGKILL
@@ -37,8 +38,13 @@ free_ports() {
 	die "no $((n + 1)) free consecutive ports found after $tries tries"
 }
 
+# Partitions: debug (the default) holds the nodes that lack nothing, all
+# holds every node, empty none.
 write_conf() {
-	local dir=$1 nodes=$2 port=$3 cpus mem
+	local dir=$1 nodes=$2 port=$3 cpus mem n healthy=""
+	for n in $(seq 1 "$nodes"); do
+		[ -f "$dir/lacking/node$n.status" ] || healthy+=${healthy:+,}node$n
+	done
 	cpus=$(nproc)
 	mem=$(awk '/^MemTotal:/ { print int($2 / 1024 / 2) }' /proc/meminfo)
 	cat <<EOF
@@ -50,7 +56,7 @@ AuthType=auth/munge
 CredType=cred/munge
 # cred_expire is also how long a requeued job waits before it may start again
 # (default 120 s); the fault test should not wait that long.
-AuthInfo=socket=$dir/run/munge.sock,cred_expire=10
+AuthInfo=socket=$(cat "$dir/run/munge-dir")/munge.sock,cred_expire=10
 SlurmUser=root
 SlurmdUser=root
 StateSaveLocation=$dir/state
@@ -74,20 +80,25 @@ SlurmdTimeout=8
 SchedulerParameters=sched_interval=2
 MinJobAge=3600
 NodeName=node[1-$nodes] NodeHostname=$(hostname) NodeAddr=127.0.0.1 Port=$((port + 1))-$((port + nodes)) CPUs=$cpus RealMemory=$mem State=UNKNOWN
-PartitionName=debug Nodes=node[1-$nodes] Default=YES MaxTime=INFINITE State=UP
+PartitionName=debug Nodes=$healthy Default=YES MaxTime=INFINITE State=UP
+PartitionName=all Nodes=node[1-$nodes] MaxTime=INFINITE State=UP
 PartitionName=empty MaxTime=INFINITE State=UP
 EOF
 }
 
+# munged insists that everyone may reach its socket, through every
+# directory above it: the socket gets a directory of its own in /tmp.
 start_munge() {
-	local dir=$1
+	local dir=$1 sock
 	mkdir -p "$dir/munge" "$dir/run"
 	chmod 700 "$dir/munge"
-	# munged insists that everyone may reach its socket's directory.
-	chmod 755 "$dir" "$dir/run"
+	sock=$(mktemp -d /tmp/mmdelta-munge.XXXXXX)
+	chmod 755 "$sock"
+	echo "$sock" >"$dir/run/munge-dir"
+	ln -s "$sock/munge.sock" "$dir/run/munge.sock"
 	dd if=/dev/urandom of="$dir/munge/munge.key" bs=1024 count=1 status=none
 	chmod 400 "$dir/munge/munge.key"
-	munged --socket="$dir/run/munge.sock" --key-file="$dir/munge/munge.key" \
+	munged --socket="$sock/munge.sock" --key-file="$dir/munge/munge.key" \
 		--pid-file="$dir/run/munged.pid" --log-file="$dir/log/munged.log" \
 		--seed-file="$dir/munge/seed" || die "munged did not start: $(tail -n 1 "$dir/log/munged.log")"
 }
@@ -168,13 +179,13 @@ cmd_start() {
 	dir=$(realpath -m "$dir")
 	mkdir -p "$dir/state" "$dir/log" "$dir/lacking"
 	port=$(free_ports "$nodes")
-	write_conf "$dir" "$nodes" "$port" >"$dir/slurm.conf"
-	: >"$dir/plugstack.conf"
 	for n in "${lacking[@]}"; do lacking_status "$dir/lacking/${n%%:*}.status" "${n#*:}"; done
 	export SLURM_CONF=$dir/slurm.conf
 	# A cluster that does not come up whole is stopped again.
 	trap 'cmd_stop "$dir"' EXIT
 	start_munge "$dir"
+	write_conf "$dir" "$nodes" "$port" >"$dir/slurm.conf"
+	: >"$dir/plugstack.conf"
 	slurmctld -f "$dir/slurm.conf" -i || die "slurmctld did not start: $(tail -n 1 "$dir/log/slurmctld.log")"
 	wait_pidfile "$dir/run/slurmctld.pid"
 	for n in $(seq 1 "$nodes"); do start_slurmd "$dir" "node$n"; done
@@ -189,7 +200,7 @@ wait_idle() {
 	local dir=$1 nodes=$2 idle=0
 	for _ in $(seq 1 60); do
 		alive "$(cat "$dir/run/slurmctld.pid")" || die "slurmctld stopped: $(tail -n 1 "$dir/log/slurmctld.log")"
-		idle=$(SLURM_CONF=$dir/slurm.conf timeout 5 sinfo -h -p debug -t idle -o '%D' 2>/dev/null || true)
+		idle=$(SLURM_CONF=$dir/slurm.conf timeout 5 sinfo -h -p all -t idle -o '%D' 2>/dev/null || true)
 		[ "${idle:-0}" = "$nodes" ] && return 0
 		sleep 0.5
 	done
@@ -216,6 +227,8 @@ cmd_stop() {
 	done
 	pids+=("$(stop_pidfile "$dir" "$dir/run/slurmctld.pid")")
 	pids+=("$(stop_pidfile "$dir" "$dir/run/munged.pid")")
+	f=$dir/run/munge-dir
+	if [ -s "$f" ] && [[ $(cat "$f") == /tmp/mmdelta-munge.* ]]; then rm -rf "$(cat "$f")"; fi
 	# What did not stop in 5 s is killed.
 	for pid in "${pids[@]}"; do
 		[ -n "$pid" ] || continue
