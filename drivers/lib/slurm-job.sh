@@ -73,6 +73,9 @@ main() {
 		fail "node $NODE cannot run it: $(grep -m1 . <<<"$missing" | sed 's/^mmdelta: //')"
 	earlier_attempt
 	err=$(mktemp)
+	# SQLite must not be written by many hosts over a network filesystem:
+	# the history database is the submitting host's (or one final job's).
+	export MMDELTA_HISTORY=off
 	# stderr goes to the job's log as it comes and is kept for the reason.
 	{ MMDELTA_DEPS=check "$ROOT/run.sh" -o "$RESULTS" -n "$NAME" "$@" 2>&1 1>&3 | tee "$err" >&2; } 3>&1 ||
 		rc=${PIPESTATUS[0]}
