@@ -46,6 +46,7 @@ alive() { local s; s=$(ps -o stat= -p "$1") && [[ $s != Z* ]]; }
 	"$CLUSTER" stop "$dir"
 	for p in $pids; do ! alive "$p"; done
 	sleep 60 & local owner=$!
+	dir=$RES/c3
 	"$CLUSTER" start "$dir" --nodes 1 --owner "$owner" >/dev/null
 	pids=$(cat "$dir"/run/slurmctld.pid "$dir"/run/munged.pid)
 	kill "$owner"

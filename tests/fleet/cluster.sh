@@ -95,7 +95,7 @@ start_munge() {
 	sock=$(mktemp -d /tmp/mmdelta-munge.XXXXXX)
 	chmod 755 "$sock"
 	echo "$sock" >"$dir/run/munge-dir"
-	ln -s "$sock/munge.sock" "$dir/run/munge.sock"
+	ln -sfn "$sock/munge.sock" "$dir/run/munge.sock"
 	dd if=/dev/urandom of="$dir/munge/munge.key" bs=1024 count=1 status=none
 	chmod 400 "$dir/munge/munge.key"
 	munged --socket="$sock/munge.sock" --key-file="$dir/munge/munge.key" \
@@ -182,7 +182,8 @@ cmd_start() {
 	for n in "${lacking[@]}"; do lacking_status "$dir/lacking/${n%%:*}.status" "${n#*:}"; done
 	export SLURM_CONF=$dir/slurm.conf
 	# A cluster that does not come up whole is stopped again.
-	trap 'cmd_stop "$dir"' EXIT
+	STARTING=$dir
+	trap 'cmd_stop "$STARTING"' EXIT
 	start_munge "$dir"
 	write_conf "$dir" "$nodes" "$port" >"$dir/slurm.conf"
 	: >"$dir/plugstack.conf"
