@@ -70,6 +70,11 @@ fleet_names() {
 		for node in "${FLEET_NODES[@]}"; do echo "${FLEET_PREFIX:-%r}-$node"; done
 		return
 	fi
+	# One image: -n names the run, as it does without --slurm.
+	if [ ${#FLEET_KERNELS[@]} = 1 ] && [ -n "$FLEET_PREFIX" ]; then
+		echo "$FLEET_PREFIX"
+		return
+	fi
 	for k in "${FLEET_KERNELS[@]}"; do
 		rel=$(vm_image_release "$k")
 		[ -n "$rel" ] || die "--kernel $k: no release in its header; name the runs with -n"
