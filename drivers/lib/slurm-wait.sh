@@ -102,7 +102,11 @@ fleet_report() {
 			failed=1
 		fi
 	done
-	fleet_history_ingest "$root" "${complete[@]}"
+	if [ -s "$root/.fleet/${FLEET_IDS[0]}.history" ]; then
+		say "job $(cat "$root/.fleet/${FLEET_IDS[0]}.history") records the runs in $root/history.sqlite"
+	else
+		fleet_history_ingest "$root" "${complete[@]}"
+	fi
 	[ ${#complete[@]} -lt 2 ] || say "compare them: $MMDELTA_ROOT/compare.sh -o $root ${complete[*]}"
 	return "$failed"
 }

@@ -226,12 +226,16 @@ fleet_history_job() {
 	local root=$1; shift
 	[ -x "$MMDELTA_ROOT/history.sh" ] || return 0
 	[ "$FLEET_WAIT" = 0 ] || return 0  # --wait records them on this host
-	local deps
+	local deps id
 	deps=$(IFS=:; echo "$*")
-	sbatch --parsable --job-name mmdelta-history --dependency "afterany:$deps,singleton" \
+	if id=$(sbatch --parsable --job-name mmdelta-history --dependency "afterany:$deps,singleton" \
 		--output "$root/.fleet/history-%j.log" --export "ALL,MMDELTA_ROOT=$MMDELTA_ROOT" \
-		"${FLEET_OPTS[@]}" --wrap "$(printf '%q ' "$MMDELTA_ROOT/history.sh" -o "$root" ingest)" >/dev/null ||
+		"${FLEET_OPTS[@]}" --wrap "$(printf '%q ' "$MMDELTA_ROOT/history.sh" -o "$root" ingest)"); then
+		# --slurm-wait then leaves the database to that job: one writer.
+		echo "${id%%;*}" >"$root/.fleet/$1.history"
+	else
 		say "could not queue the history job; record the runs later with history.sh ingest"
+	fi
 }
 
 # meta lines of a run made by a Slurm job: which job, node and attempt.
