@@ -11,9 +11,9 @@ load fleet
 
 setup_file() {
 	fleet_setup_file
-	"$ROOT/run.sh" --kernel "$A_IMG" -n direct -o "$RES" "${VM_ARGS[@]}" 2>/dev/null
+	"$ROOT/run.sh" --kernel "$A_IMG" -n direct -o "$RES" "${VM_ARGS[@]}"
 	local out
-	out=$("$ROOT/run.sh" --slurm --kernel "$A_IMG" -n fault -o "$RES" "${VM_ARGS[@]}" 2>/dev/null)
+	out=$("$ROOT/run.sh" --slurm --kernel "$A_IMG" -n fault -o "$RES" "${VM_ARGS[@]}")
 	JOB=$(cut -f1 <<<"$out")
 	# Wait until the guest is booting in the job's partial run, then kill its node.
 	for _ in $(seq 1 240); do

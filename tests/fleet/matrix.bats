@@ -12,8 +12,8 @@ setup_file() {
 	"$ROOT/run.sh" --slurm --wait --kernel "$A_IMG" --kernel "$B_IMG" -o "$RES/fleet" "${VM_ARGS[@]}" \
 		>"$BATS_FILE_TMPDIR/out" 2>"$BATS_FILE_TMPDIR/err" || echo $? >"$BATS_FILE_TMPDIR/rc"
 	FLEET_S=$((SECONDS - t0)) t0=$SECONDS
-	"$ROOT/run.sh" --kernel "$A_IMG" -o "$RES/direct" "${VM_ARGS[@]}" 2>/dev/null
-	"$ROOT/run.sh" --kernel "$B_IMG" -o "$RES/direct" "${VM_ARGS[@]}" 2>/dev/null
+	"$ROOT/run.sh" --kernel "$A_IMG" -o "$RES/direct" "${VM_ARGS[@]}"
+	"$ROOT/run.sh" --kernel "$B_IMG" -o "$RES/direct" "${VM_ARGS[@]}"
 	echo "# matrix of 2 kernels: $FLEET_S s as Slurm jobs, $((SECONDS - t0)) s one after the other without" >&3
 }
 
