@@ -17,8 +17,11 @@ fleet_setup_file() {
 	kernels=$("$ROOT/drivers/lib/vm/fetch-debian-kernels.sh") || status=$?
 	[ "$status" != 2 ] || skip "Debian's kernel packages cannot be downloaded"
 	[ "$status" = 0 ]
+	# The oldest and newest Debian 6.1 builds the cache has.
+	kernels=$(grep '^6\.1\.' <<<"$kernels")
 	A_REL=$(sed -n 1p <<<"$kernels" | cut -f1) A_IMG=$(sed -n 1p <<<"$kernels" | cut -f2)
-	B_REL=$(sed -n 2p <<<"$kernels" | cut -f1) B_IMG=$(sed -n 2p <<<"$kernels" | cut -f2)
+	B_REL=$(sed -n '$p' <<<"$kernels" | cut -f1) B_IMG=$(sed -n '$p' <<<"$kernels" | cut -f2)
+	[ "$A_REL" != "$B_REL" ]
 	make -s -C "$ROOT" all static
 	CLUSTER_DIR=$(mktemp -d "${BATS_TMPDIR:-/tmp}/mmdelta-cluster.XXXXXX")
 	eval "$("$CLUSTER" start "$CLUSTER_DIR" --nodes 4 --owner $$)"
