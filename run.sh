@@ -91,7 +91,7 @@ parse_args() {
 		esac
 		shift
 	done
-	fleet_options_done
+	fleet_options_done "$RESULTS"
 	[ ${#CONFIGS[@]} -gt 0 ] || die "nothing to run: name a bench or config (see --help)"
 	vm_options_done
 	[ -n "$NAME" ] || NAME=$(uname -r)
@@ -159,7 +159,7 @@ main() {
 	phase "dependency check"
 	"$MMDELTA_ROOT/drivers/lib/deps.sh" || die "missing dependencies (see above)"
 	resolve_configs
-	if [ "$FLEET" = 1 ]; then fleet_submit "$@"; return; fi
+	if [ "$FLEET" = 1 ]; then fleet_submit "$RESULTS" "$FORCE" "$DRY_RUN" "$@"; return; fi
 	if [ "$DRY_RUN" = 1 ]; then dry_run; return 0; fi
 	rundir_check "$RESULTS" "$NAME" "$FORCE"
 	[ -n "$VM_KERNEL" ] || machine_lock  # a guest changes nothing on the host

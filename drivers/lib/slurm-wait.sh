@@ -1,7 +1,10 @@
 # run.sh --slurm --wait and --slurm-wait: follow a submission's jobs with
 # Slurm's own view of them (squeue), then say where the runs are and which
 # jobs failed, from the result file each job leaves in RESULTS/.fleet.
-# shellcheck shell=bash disable=SC2034  # globals shared across the sourced libs
+# shellcheck shell=bash
+
+# shellcheck source=drivers/lib/state.sh
+source "${BASH_SOURCE[0]%/*}/state.sh"
 
 # Final job states; a job requeued after its node died is PENDING again.
 FLEET_FINAL=" COMPLETED FAILED CANCELLED TIMEOUT OUT_OF_MEMORY BOOT_FAIL DEADLINE NODE_FAIL PREEMPTED "
@@ -16,11 +19,11 @@ fleet_squeue() {
 
 fleet_wait_submission() {
 	local root=$1 first=$2 manifest=$1/.fleet/$2.jobs poll=${MMDELTA_FLEET_POLL:-5}
-	local id n what log out s nd pending running ended last="" miss=0
+	local id n log out s nd pending running ended last="" miss=0
 	[ -f "$manifest" ] || die "no submission $first in $root/.fleet (its first job id, as run.sh --slurm printed it)"
 	FLEET_IDS=() FLEET_NAMES=() FLEET_LOGS=()
 	declare -gA FLEET_STATE=() FLEET_NODE=()
-	while IFS=$'\t' read -r id n what log; do
+	while IFS=$'\t' read -r id n _ log; do
 		FLEET_IDS+=("$id") FLEET_NAMES+=("$n") FLEET_LOGS+=("$log")
 		FLEET_STATE[$id]=SUBMITTED
 	done <"$manifest"

@@ -3,10 +3,12 @@
 # the partition (--each-node), each running the same run.sh on its node
 # (drivers/lib/slurm-job.sh).  Slurm queues, places and requeues; this file
 # only turns run.sh's options into jobs.  docs/fleet.md has the cluster it needs.
-# shellcheck shell=bash disable=SC2034  # globals shared across the sourced libs
+# shellcheck shell=bash
 
+# shellcheck source=drivers/lib/state.sh
+source "${BASH_SOURCE[0]%/*}/state.sh"
 # shellcheck source=drivers/lib/slurm-wait.sh
-source "$MMDELTA_ROOT/drivers/lib/slurm-wait.sh"
+source "${BASH_SOURCE[0]%/*}/slurm-wait.sh"  # --wait: following the jobs
 
 FLEET=0 FLEET_EACH_NODE=0 FLEET_WAIT=0 FLEET_FOLLOW=""
 FLEET_OPTS=() FLEET_KERNELS=() FLEET_GIVEN=()
@@ -36,13 +38,14 @@ fleet_option() {
 	esac
 }
 
-# After option parsing: the fleet options must make sense together.  Runs
-# before run.sh names the run, so NAME is still only what -n gave.
+# fleet_options_done RESULTS, after option parsing: the fleet options must
+# make sense together.  Runs before run.sh names the run, so NAME is still
+# only what -n gave.
 fleet_options_done() {
-	local opt k
+	local results=$1 opt k
 	if [ -n "$FLEET_FOLLOW" ]; then
-		rundir_check_root "$RESULTS"
-		fleet_wait_submission "$(realpath -m "$RESULTS")" "$FLEET_FOLLOW"
+		rundir_check_root "$results"
+		fleet_wait_submission "$(realpath -m "$results")" "$FLEET_FOLLOW"
 		exit $?
 	fi
 	if [ "$FLEET" = 0 ]; then
@@ -145,11 +148,13 @@ fleet_job_args() {
 	printf '%s\0' "${out[@]}"
 }
 
-# Main entry, from run.sh once the configs resolved.
+# fleet_submit RESULTS FORCE DRY_RUN RUN.SH-ARGS...: run.sh's main, once
+# the configs resolved.
 fleet_submit() {
 	local -a names jobargs opts
-	local root part i n id ids=() what log
-	root=$(realpath -m "$RESULTS")
+	local root part i n id ids=() what log force=$2 dry_run=$3
+	root=$(realpath -m "$1")
+	shift 3
 	FLEET_PREFIX=$FLEET_NAME_GIVEN
 	part=$(fleet_partition)
 	[ -n "$part" ] || die "the cluster has no default partition; name one with --slurm-opt --partition=NAME"
@@ -158,7 +163,7 @@ fleet_submit() {
 	for n in "${names[@]}"; do
 		[[ $n == *%r* ]] && continue
 		rundir_check_name "$n"
-		rundir_check "$root" "$n" "$FORCE"
+		rundir_check "$root" "$n" "$force"
 	done
 	mapfile -d '' -t jobargs < <(fleet_job_args "$@")
 	command -v sbatch >/dev/null || die "sbatch not found: --slurm needs the Slurm client (apt-get install slurm-client)"
@@ -175,7 +180,7 @@ fleet_submit() {
 			what=${FLEET_KERNELS[i]}
 			set -- "$root" "$n" vm --kernel "$(realpath "$what")" "${jobargs[@]}"
 		fi
-		if [ "$DRY_RUN" = 1 ]; then
+		if [ "$dry_run" = 1 ]; then
 			printf '%q ' sbatch "${opts[@]}" "${FLEET_OPTS[@]}" "$MMDELTA_ROOT/drivers/lib/slurm-job.sh" "$@"
 			echo
 			continue
@@ -187,7 +192,7 @@ fleet_submit() {
 		log=$root/.fleet/$id.log
 		printf '%s\t%s\t%s\t%s\n' "$id" "$n" "$what" "$log" >>"$root/.fleet/${ids[0]}.jobs.tmp"
 	done
-	[ "$DRY_RUN" = 0 ] || return 0
+	[ "$dry_run" = 0 ] || return 0
 	mv "$root/.fleet/${ids[0]}.jobs.tmp" "$root/.fleet/${ids[0]}.jobs"
 	fleet_history_job "$root" "${ids[@]}"
 	fleet_submitted "$root" "${ids[0]}"
@@ -240,7 +245,7 @@ fleet_history_job() {
 
 # meta lines of a run made by a Slurm job: which job, node and attempt.
 fleet_meta() {
-	meta_line slurm_job_id "$SLURM_JOB_ID"
+	meta_line slurm_job_id "${SLURM_JOB_ID:-}"
 	meta_line slurm_node "${SLURMD_NODENAME:-}"
 	meta_line slurm_attempt "${SLURM_RESTART_COUNT:-0}"
 }
