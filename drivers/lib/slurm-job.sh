@@ -1,6 +1,7 @@
 #!/bin/bash
 # The batch script of a run.sh --slurm job, on the node Slurm chose:
 #   slurm-job.sh RESULTS NAME run|vm RUN.SH-ARGS...
+# (run: the node needs the run set of drivers/lib/deps.sh; vm: the vm set too)
 # It checks the node has what the run needs, replaces what an earlier
 # attempt of this same job left (a requeue after its node died), runs
 # run.sh into the shared results root, and leaves RESULTS/.fleet/JOB.result
@@ -64,12 +65,14 @@ run_reason() {
 }
 
 main() {
-	local err rc=0 missing
+	local err rc=0 missing sets
 	say "job $JOB attempt $ATTEMPT on node $NODE ($(uname -n)): run $NAME"
 	mkdir -p "$RESULTS/.fleet"
 	# A test node is not changed under a measurement: missing packages fail
 	# the job, they are not installed here.
-	missing=$(MMDELTA_DEPS=check "$ROOT/drivers/lib/deps.sh" "$SET" 2>&1) ||
+	sets=(run)
+	[ "$SET" = run ] || sets+=("$SET")
+	missing=$(MMDELTA_DEPS=check "$ROOT/drivers/lib/deps.sh" "${sets[@]}" 2>&1) ||
 		fail "node $NODE cannot run it: $(grep -m1 . <<<"$missing" | sed 's/^mmdelta: //')"
 	earlier_attempt
 	err=$(mktemp)
