@@ -46,6 +46,8 @@ meta_value() { awk -v k="$2" 'index($0, k ": ") == 1 { print substr($0, length(k
 note_machines() {
 	local d m seen="" list=""
 	for d; do
+		# A directory that is not a run is mmstat's to refuse.
+		[ -r "$d/meta" ] || return 0
 		[ -z "$(meta_value "$d" vm)" ] || return 0
 		m=$(meta_value "$d" slurm_node)
 		[ -n "$m" ] || m=$(meta_value "$d" hostname)
