@@ -152,7 +152,7 @@ fleet_job_args() {
 # the configs resolved.
 fleet_submit() {
 	local -a names jobargs opts
-	local root part i n id ids=() what log force=$2 dry_run=$3
+	local root part i n id ids=() what log manifest="" force=$2 dry_run=$3
 	root=$(realpath -m "$1")
 	shift 3
 	FLEET_PREFIX=$FLEET_NAME_GIVEN
@@ -167,7 +167,10 @@ fleet_submit() {
 	done
 	mapfile -d '' -t jobargs < <(fleet_job_args "$@")
 	command -v sbatch >/dev/null || die "sbatch not found: --slurm needs the Slurm client (apt-get install slurm-client)"
-	mkdir -p "$root/.fleet" || die "cannot create $root/.fleet"
+	if [ "$dry_run" = 0 ]; then
+		mkdir -p "$root/.fleet" || die "cannot create $root/.fleet"
+		manifest=$(mktemp "$root/.fleet/.jobs.XXXXXX")
+	fi
 	for i in "${!names[@]}"; do
 		n=${names[i]}
 		opts=(--parsable --requeue --job-name "mmdelta-${n#%r-}" --output "$root/.fleet/%j.log"
@@ -186,14 +189,14 @@ fleet_submit() {
 			continue
 		fi
 		id=$(sbatch "${opts[@]}" "${FLEET_OPTS[@]}" "$MMDELTA_ROOT/drivers/lib/slurm-job.sh" "$@" 2>&1) ||
-			fleet_submit_failed "$root" "$id" "${ids[@]}"
+			fleet_submit_failed "$manifest" "$id" "${ids[@]}"
 		id=${id%%;*}
 		ids+=("$id")
 		log=$root/.fleet/$id.log
-		printf '%s\t%s\t%s\t%s\n' "$id" "$n" "$what" "$log" >>"$root/.fleet/${ids[0]}.jobs.tmp"
+		printf '%s\t%s\t%s\t%s\n' "$id" "$n" "$what" "$log" >>"$manifest"
 	done
 	[ "$dry_run" = 0 ] || return 0
-	mv "$root/.fleet/${ids[0]}.jobs.tmp" "$root/.fleet/${ids[0]}.jobs"
+	mv "$manifest" "$root/.fleet/${ids[0]}.jobs"
 	fleet_history_job "$root" "${ids[@]}"
 	fleet_submitted "$root" "${ids[0]}"
 	[ "$FLEET_WAIT" = 0 ] || fleet_wait_submission "$root" "${ids[0]}"
@@ -202,9 +205,9 @@ fleet_submit() {
 # sbatch refused a job: cancel the ones already queued, so a submission is
 # all or nothing, and say sbatch's reason.
 fleet_submit_failed() {
-	local root=$1 why=$2; shift 2
+	local manifest=$1 why=$2; shift 2
 	[ $# -eq 0 ] || scancel "$@" 2>/dev/null || true
-	[ $# -eq 0 ] || rm -f "$root/.fleet/$1.jobs.tmp"
+	rm -f "$manifest"
 	die "sbatch refused the job: $(grep -m1 . <<<"$why")"
 }
 
