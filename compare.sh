@@ -21,6 +21,8 @@ $MMDELTA_RESULTS) or a path to a run directory.  RUN_A is the baseline.
   --alpha A          significance level of the t-test (default 0.05)
   --test T           welch (default) or student (pooled, as ministat)
   --allow-partial    compare partial runs too (marked in the header)
+  --all-metrics      text and markdown: every monitor metric, not only those
+                     that differ significantly from the baseline
   --gate PCT         CI gate: exit 1 when a gated metric is significantly
                      worse than the baseline by more than PCT percent
   --gate-metric M    gate metric M instead of each bench's primary metric
@@ -74,7 +76,7 @@ main() {
 		case $1 in
 		-h | --help) usage; exit 0 ;;
 		-o) (($# >= 2)) || die "-o needs a directory"; root=$2; shift ;;
-		--allow-partial) opts+=("$1") ;;
+		--allow-partial | --all-metrics) opts+=("$1") ;;
 		--format | --alpha | --test | --gate | --gate-metric | --junit)
 			(($# >= 2)) || die "$1 needs a value"
 			opts+=("$1" "$2")

@@ -35,13 +35,13 @@ static pthread_barrier_t start;
 static struct rusage ru0;
 
 static const struct bench_metric metrics[] = {
-	{ "elapsed", "Elapsed", "s", 0 },
-	{ "ops_per_sec", "Ops/sec", "ops/s", 1 },
-	{ "voluntary_cs", "Voluntary CS", "count", 0 },
-	{ "involuntary_cs", "Involuntary CS", "count", 0 },
-	{ "cs_per_sec", "CS/sec", "count/s", 0 },
-	{ "cpu_time", "CPU", "s", 0 },
-	{ "minor_faults", "Minor faults", "count", 0 },
+	{ "elapsed", "Elapsed", "s", LOWER_IS_BETTER },
+	{ "ops_per_sec", "Ops/sec", "ops/s", HIGHER_IS_BETTER },
+	{ "voluntary_cs", "Voluntary CS", "count", NEITHER_BETTER },
+	{ "involuntary_cs", "Involuntary CS", "count", NEITHER_BETTER },
+	{ "cs_per_sec", "CS/sec", "count/s", NEITHER_BETTER },
+	{ "cpu_time", "CPU", "s", LOWER_IS_BETTER },
+	{ "minor_faults", "Minor faults", "count", NEITHER_BETTER },
 	{ NULL, NULL, NULL, 0 },
 };
 

@@ -42,19 +42,19 @@ static _Atomic uint64_t fault_pages;
 static uint64_t idle_win[2], munmap_win[2];
 
 static const struct bench_metric metrics[] = {
-	{ "elapsed", "Elapsed", "s", 0 },
-	{ "ns_per_page", "ns/page", "ns", 0 },
-	{ "munmap_cpu", "Munmap CPU", "s", 0 },
-	{ "munmap_call_max", "Longest call", "s", 0 },
-	{ "populate_elapsed", "Populate", "s", 0 },
-	{ "pages", "Pages", "count", 0 },
-	{ "reader_max", "Read max", "s", 0 },
-	{ "reader_p99", "Read p99", "s", 0 },
-	{ "reader_p50", "Read p50", "s", 0 },
-	{ "reader_reads", "Reads", "count", 1 },
-	{ "idle_reader_max", "Idle read max", "s", 0 },
-	{ "idle_reader_p50", "Idle read p50", "s", 0 },
-	{ "fault_pages", "Faulted pages", "count", 1 },
+	{ "elapsed", "Elapsed", "s", LOWER_IS_BETTER },
+	{ "ns_per_page", "ns/page", "ns", LOWER_IS_BETTER },
+	{ "munmap_cpu", "Munmap CPU", "s", LOWER_IS_BETTER },
+	{ "munmap_call_max", "Longest call", "s", LOWER_IS_BETTER },
+	{ "populate_elapsed", "Populate", "s", LOWER_IS_BETTER },
+	{ "pages", "Pages", "count", NEITHER_BETTER },
+	{ "reader_max", "Read max", "s", LOWER_IS_BETTER },
+	{ "reader_p99", "Read p99", "s", LOWER_IS_BETTER },
+	{ "reader_p50", "Read p50", "s", LOWER_IS_BETTER },
+	{ "reader_reads", "Reads", "count", HIGHER_IS_BETTER },
+	{ "idle_reader_max", "Idle read max", "s", LOWER_IS_BETTER },
+	{ "idle_reader_p50", "Idle read p50", "s", LOWER_IS_BETTER },
+	{ "fault_pages", "Faulted pages", "count", HIGHER_IS_BETTER },
 	{ NULL, NULL, NULL, 0 },
 };
 

@@ -43,12 +43,12 @@ static int fd = -1;
 static char *area;
 
 static const struct bench_metric metrics[] = {
-	{ "elapsed", "Elapsed", "s", 0 },
-	{ "mmap_elapsed", "Mmap", "s", 0 },
-	{ "cycle_elapsed", "Cycle", "s", 0 },
-	{ "total_elapsed", "Total", "s", 0 },
-	{ "touch_elapsed", "Touch", "s", 0 },
-	{ "pages_touched", "Touched", "count", 0 },
+	{ "elapsed", "Elapsed", "s", LOWER_IS_BETTER },
+	{ "mmap_elapsed", "Mmap", "s", LOWER_IS_BETTER },
+	{ "cycle_elapsed", "Cycle", "s", LOWER_IS_BETTER },
+	{ "total_elapsed", "Total", "s", LOWER_IS_BETTER },
+	{ "touch_elapsed", "Touch", "s", LOWER_IS_BETTER },
+	{ "pages_touched", "Touched", "count", NEITHER_BETTER },
 	{ NULL, NULL, NULL, 0 },
 };
 

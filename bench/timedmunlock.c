@@ -14,12 +14,12 @@ static int advice;		/* 0: none, 1: MADV_HUGEPAGE, 2: MADV_NOHUGEPAGE */
 static void *area;
 
 static const struct bench_metric metrics[] = {
-	{ "elapsed", "Elapsed", "s", 0 },
-	{ "ns_per_page", "ns/page", "ns", 0 },
-	{ "munlock_cpu", "Munlock CPU", "s", 0 },
-	{ "populate_elapsed", "Populate", "s", 0 },
-	{ "munmap_elapsed", "Munmap", "s", 0 },
-	{ "pages", "Pages", "count", 0 },
+	{ "elapsed", "Elapsed", "s", LOWER_IS_BETTER },
+	{ "ns_per_page", "ns/page", "ns", LOWER_IS_BETTER },
+	{ "munlock_cpu", "Munlock CPU", "s", LOWER_IS_BETTER },
+	{ "populate_elapsed", "Populate", "s", LOWER_IS_BETTER },
+	{ "munmap_elapsed", "Munmap", "s", LOWER_IS_BETTER },
+	{ "pages", "Pages", "count", NEITHER_BETTER },
 	{ NULL, NULL, NULL, 0 },
 };
 

@@ -37,15 +37,15 @@ static const struct metric_def *find(const struct declared *d, const char *name)
 static int same_def(const struct metric_def *a, const struct metric_def *b)
 {
 	return !strcmp(a->label, b->label) && !strcmp(a->unit, b->unit) &&
-	       a->higher_is_better == b->higher_is_better;
+	       a->better == b->better;
 }
 
 static int differs(const char *path, const struct metric_def *m,
 		   const struct metric_def *base, struct err *e)
 {
 	return err_set(e, "%s: metric '%s' (%s, %s, %s) differs from the baseline's (%s, %s, %s)",
-		       path, m->name, m->label, m->unit, m->higher_is_better ? "higher" : "lower",
-		       base->label, base->unit, base->higher_is_better ? "higher" : "lower");
+		       path, m->name, m->label, m->unit, better_name(m->better),
+		       base->label, base->unit, better_name(base->better));
 }
 
 /* Keep the baseline's metrics that every run declares alike; note the rest. */
@@ -72,9 +72,7 @@ static int reconcile(const struct reading *rd, struct bench_data *b, struct err 
 			everywhere &= m != NULL;
 		}
 		if (everywhere)
-			b->metrics[b->n_metrics++] = (struct metric_def){
-				xstrdup(bm->name), xstrdup(bm->label), xstrdup(bm->unit), bm->higher_is_better
-			};
+			b->metrics[b->n_metrics++] = metric_copy(bm);
 	}
 	for (size_t r = 1; r < rd->n_runs; r++)
 		for (size_t i = 0; i < d[r].n; i++)

@@ -15,6 +15,8 @@ const char *gate_verdict_name(enum gate_verdict v)
 
 static int is_gated(const struct gate *g, const struct bench_cmp *b, size_t m)
 {
+	if (b->data.metrics[m].better == BETTER_NONE)
+		return 0;	/* a counter is neither better nor worse */
 	if (g->n_metrics == 0)
 		return m == 0;
 	for (size_t i = 0; i < g->n_metrics; i++)
@@ -28,14 +30,14 @@ static int is_gated(const struct gate *g, const struct bench_cmp *b, size_t m)
  * ratio; a change from it is then as large as any gate.
  */
 static double mean_pct(const struct cmp_cell *base, const struct cmp_cell *c,
-		       int higher, int *has)
+		       enum better better, int *has)
 {
 	double pct;
 
-	*has = pct_better(base->s.mean, c->s.mean, higher, &pct);
+	*has = pct_better(base->s.mean, c->s.mean, better, &pct);
 	if (*has)
 		return pct;
-	return (c->s.mean > base->s.mean) == !!higher ? 1e300 : -1e300;
+	return (c->s.mean > base->s.mean) == (better == BETTER_HIGHER) ? 1e300 : -1e300;
 }
 
 static int judge(const struct report *rep, struct gate *g, size_t bi, size_t m,
@@ -50,7 +52,7 @@ static int judge(const struct report *rep, struct gate *g, size_t bi, size_t m,
 		return err_set(e, "cannot gate %s %s in run '%s': fewer than 2 samples (baseline %zu, run %zu)",
 			       b->data.name, b->data.metrics[m].name, rep->runs[r].name,
 			       base->s.n, c->s.n);
-	gr.pct = mean_pct(base, c, b->data.metrics[m].higher_is_better, &gr.has_pct);
+	gr.pct = mean_pct(base, c, b->data.metrics[m].better, &gr.has_pct);
 	if (sig && gr.pct < -g->pct)
 		gr.verdict = GATE_REGRESSION;
 	else if (sig && gr.pct > g->pct)
@@ -66,8 +68,15 @@ static int check_names(const struct report *rep, const struct gate *g, struct er
 	for (size_t i = 0; i < g->n_metrics; i++) {
 		int found = 0;
 
-		for (size_t bi = 0; bi < rep->n_benches && !found; bi++)
-			found = bench_metric_index(&rep->benches[bi].data, g->metrics[i]) >= 0;
+		for (size_t bi = 0; bi < rep->n_benches && !found; bi++) {
+			const struct bench_data *d = &rep->benches[bi].data;
+			int m = bench_metric_index(d, g->metrics[i]);
+
+			if (m >= 0 && d->metrics[m].better == BETTER_NONE)
+				return err_set(e, "--gate-metric %s: a counter (direction none in metrics.tsv) is neither better nor worse and is never gated",
+					       g->metrics[i]);
+			found = m >= 0;
+		}
 		if (!found)
 			return err_set(e, "--gate-metric %s: no compared bench has this metric",
 				       g->metrics[i]);

@@ -96,7 +96,7 @@ bench_section() {
 	local bench=$1 metric label unit better
 	printf '<h2 id="%s">%s</h2>\n<h3>Config</h3>\n' "$bench" "$bench"
 	config_table "$bench" "$WORK" "${RUNS[@]}"
-	while IFS=$'\t' read -r metric label unit better; do
+	while IFS=$'\t' read -r metric label unit better _; do
 		grep -q "^$bench	$metric	" "$WORK/plots.list" || continue
 		printf '<h3 id="%s-%s">%s <small>(%s, %s is better)</small></h3>\n' "$bench" "$metric" \
 			"$(html_escape <<<"$label")" "$(html_escape <<<"$unit")" "$better"

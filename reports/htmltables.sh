@@ -19,7 +19,7 @@ metric_table() {
 	jq -r --arg b "$bench" --arg m "$metric" --arg rows "$TABLE_ROWS" \
 		--argjson names "$(jq -c '[.runs[].name]' "$json")" '
 		.benches[] | select(.name == $b) | .metrics[] | select(.metric == $m) |
-		(.display_divisor // 1) as $d | (.display_unit // .unit) as $u |
+		(.display_divisor // 1) as $d | (.display_unit // .unit) as $u | (.better == "none") as $counter |
 		.params[] | . as $p |
 		(if $p.param != "-" then ["param", $p.param] else empty end),
 		(($rows | split(" "))[] as $row |
@@ -28,7 +28,7 @@ metric_table() {
 		  if $r == null or ($r.n // 0) == 0 then "-" else
 		  ($r[$row] | if . == null then "n/a" elif $row == "cv" then . else . / $d end | tostring) + " " +
 		  ($r.pct[$row] // "n/a" | tostring) + " " +
-		  (if $row == "mean" and $r.test != null and $r.test.significant then "sig" else "-" end) end]),
+		  (if $row == "mean" and ($counter | not) and $r.test != null and $r.test.significant then "sig" else "-" end) end]),
 		(["test", "difference"] + [$names[] as $n | (first($p.runs[] | select(.run == $n)) // null) as $r |
 		  if $r == null or $r.test == null then "" else ($r.test.text // $r.test.reason // "") end])
 		| @tsv' "$json" | table_rows "$(($# + 1))"

@@ -1,4 +1,4 @@
-/* Parsing BENCH/metrics.tsv: the bench's --describe output. */
+/* Parsing BENCH/metrics.tsv (see metricsfile.h for the format). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -6,12 +6,36 @@
 #include "tsv.h"
 #include "xalloc.h"
 
+static const char *const better_names[] = { "lower", "higher", "none" };
+
+const char *better_name(enum better b)
+{
+	return better_names[b];
+}
+
+static int parse_better(const char *s, enum better *b)
+{
+	for (int i = 0; i < 3; i++)
+		if (!strcmp(s, better_names[i])) {
+			*b = (enum better)i;
+			return 0;
+		}
+	return -1;
+}
+
+struct metric_def metric_copy(const struct metric_def *m)
+{
+	return (struct metric_def){ xstrdup(m->name), xstrdup(m->label), xstrdup(m->unit),
+				    m->better, xstrdup(m->monitor) };
+}
+
 void metrics_free(struct metric_def *m, size_t n)
 {
 	for (size_t i = 0; i < n; i++) {
 		free(m[i].name);
 		free(m[i].label);
 		free(m[i].unit);
+		free(m[i].monitor);
 	}
 	free(m);
 }
@@ -19,14 +43,16 @@ void metrics_free(struct metric_def *m, size_t n)
 static int check_line(const struct tsv *t, struct metric_def *m, size_t n,
 		      struct err *e)
 {
-	if (t->nf != 4)
-		return err_set(e, "%s:%zu: expected 4 tab-separated fields (metric, label, unit, lower|higher), got %d",
+	enum better b;
+
+	if (t->nf != 4 && t->nf != 5)
+		return err_set(e, "%s:%zu: expected 4 or 5 tab-separated fields (metric, label, unit, lower|higher|none, monitor), got %d",
 			       t->path, t->line, t->nf);
-	for (int i = 0; i < 3; i++)
-		if (!*t->field[i])
+	for (int i = 0; i < t->nf; i++)
+		if (i != 3 && !*t->field[i])
 			return err_set(e, "%s:%zu: empty field %d", t->path, t->line, i + 1);
-	if (strcmp(t->field[3], "lower") && strcmp(t->field[3], "higher"))
-		return err_set(e, "%s:%zu: direction must be 'lower' or 'higher', not '%s'",
+	if (parse_better(t->field[3], &b))
+		return err_set(e, "%s:%zu: direction must be 'lower', 'higher' or 'none', not '%s'",
 			       t->path, t->line, t->field[3]);
 	for (size_t i = 0; i < n; i++)
 		if (strcmp(m[i].name, t->field[0]) == 0)
@@ -52,8 +78,9 @@ int metrics_read(const char *path, struct metric_def **out, size_t *n,
 		m[*n] = (struct metric_def){
 			.name = xstrdup(t.field[0]), .label = xstrdup(t.field[1]),
 			.unit = xstrdup(t.field[2]),
-			.higher_is_better = strcmp(t.field[3], "higher") == 0,
+			.monitor = xstrdup(t.nf == 5 ? t.field[4] : ""),
 		};
+		parse_better(t.field[3], &m[*n].better);
 		(*n)++;
 	}
 	if (r == 0 && *n == 0)

@@ -1,4 +1,5 @@
 /* The list of what some run lacks (see missing.h). */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -31,4 +32,73 @@ void missing_free(struct missing_list *l)
 	}
 	free(l->notes);
 	*l = (struct missing_list){ 0 };
+}
+
+/* Names listed before "and N more": enough to recognise a monitor's set. */
+#define NAMES_SHOWN 6
+
+static size_t count_metrics(const struct missing_list *l, size_t run)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < l->n; i++)
+		n += l->notes[i].run == run && l->notes[i].metric;
+	return n;
+}
+
+static int first_of_bench(const struct missing_list *l, size_t run, size_t i)
+{
+	for (size_t k = 0; k < i; k++)
+		if (l->notes[k].run == run && l->notes[k].metric &&
+		    !strcmp(l->notes[k].bench, l->notes[i].bench))
+			return 0;
+	return 1;
+}
+
+/* ", name" for each of bench b's metrics that run lacks, while there is room. */
+static size_t list_bench(const struct missing_list *l, size_t run, const char *b,
+			 size_t *listed, char *buf, size_t len)
+{
+	size_t o = 0;
+
+	for (size_t k = 0; k < l->n && *listed < NAMES_SHOWN && o < len; k++) {
+		const struct missing_note *n = &l->notes[k];
+
+		if (n->run != run || !n->metric || strcmp(n->bench, b))
+			continue;
+		o += (size_t)snprintf(buf + o, len - o, "%s %s", o ? "," : "", n->metric);
+		(*listed)++;
+	}
+	if (o < len)
+		o += (size_t)snprintf(buf + o, len - o, " (%s)", b);
+	return o;
+}
+
+int missing_metrics_line(const struct missing_list *l, size_t run, char *buf,
+			 size_t len)
+{
+	size_t total = count_metrics(l, run), listed = 0, o;
+
+	if (total == 0)
+		return 0;
+	if (total == 1) {
+		for (size_t i = 0; i < l->n; i++)
+			if (l->notes[i].run == run && l->notes[i].metric)
+				snprintf(buf, len, "metric '%s' of bench '%s'",
+					 l->notes[i].metric, l->notes[i].bench);
+		return 1;
+	}
+	o = (size_t)snprintf(buf, len, "%zu metrics:", total);
+	for (size_t i = 0; i < l->n && listed < NAMES_SHOWN && o < len; i++) {
+		const struct missing_note *n = &l->notes[i];
+
+		if (n->run != run || !n->metric || !first_of_bench(l, run, i))
+			continue;
+		if (listed && o < len)
+			o += (size_t)snprintf(buf + o, len - o, ";");
+		o += list_bench(l, run, n->bench, &listed, buf + o, o < len ? len - o : 0);
+	}
+	if (total > listed && o < len)
+		snprintf(buf + o, len - o, "; and %zu more", total - listed);
+	return 1;
 }

@@ -22,5 +22,12 @@ struct missing_list {
 void missing_add(struct missing_list *l, size_t run, const char *bench,
 		 const char *metric);
 void missing_free(struct missing_list *l);
+/*
+ * The metrics run `run` lacks, in one phrase: "metric 'pages' of bench
+ * 'timedmunlock'", or "3 metrics: pages, vmstat_a (timedmunlock); rate
+ * (heaprelease)", the list cut after a few names.  0 when it lacks none.
+ */
+int missing_metrics_line(const struct missing_list *l, size_t run, char *buf,
+			 size_t len);
 
 #endif

@@ -5,7 +5,7 @@
  * input errors (one line on stderr naming the problem).
  *
  * usage: mmstat [--format text|markdown|csv|json] [--alpha A]
- *               [--test welch|student] [--allow-partial]
+ *               [--test welch|student] [--allow-partial] [--all-metrics]
  *               [--gate PCT [--gate-metric M]... [--junit FILE]] RUNDIR RUNDIR...
  */
 #include <errno.h>
@@ -85,6 +85,7 @@ static void parse_option(struct options *o, int c, const char *arg)
 		o->rep.test = strcmp(arg, "student") ? TTEST_WELCH : TTEST_STUDENT;
 		break;
 	case 'p': o->rep.allow_partial = 1; break;
+	case 'A': o->rep.all_metrics = 1; break;
 	case 'g':
 		o->gated = 1;
 		o->gate.pct = parse_number("--gate", arg, 0, 1, 1e9, "a percentage, 0 or more");
@@ -102,6 +103,7 @@ static void parse_args(struct options *o, int argc, char **argv)
 		{ "alpha", required_argument, NULL, 'a' },
 		{ "test", required_argument, NULL, 't' },
 		{ "allow-partial", no_argument, NULL, 'p' },
+		{ "all-metrics", no_argument, NULL, 'A' },
 		{ "gate", required_argument, NULL, 'g' },
 		{ "gate-metric", required_argument, NULL, 'm' },
 		{ "junit", required_argument, NULL, 'j' },
@@ -128,18 +130,25 @@ static void render(FILE *f, const struct options *o, const struct report *rep)
 	}
 }
 
-/* Notes go to stderr so that stdout stays a table or a document. */
+/*
+ * Notes go to stderr so that stdout stays a table or a document: per run,
+ * one line per bench it lacks and one line for all the metrics it lacks
+ * (a monitor's counters can be dozens; JSON's "missing" lists every one).
+ */
 static void print_missing(const struct report *rep)
 {
-	for (size_t i = 0; i < rep->missing.n; i++) {
-		const struct missing_note *n = &rep->missing.notes[i];
+	char line[1024];
 
-		if (n->metric)
-			fprintf(stderr, "mmstat: run '%s' lacks metric '%s' of bench '%s'\n",
-				rep->runs[n->run].name, n->metric, n->bench);
-		else
-			fprintf(stderr, "mmstat: run '%s' lacks bench '%s'; not compared\n",
-				rep->runs[n->run].name, n->bench);
+	for (size_t r = 0; r < rep->n_runs; r++) {
+		for (size_t i = 0; i < rep->missing.n; i++) {
+			const struct missing_note *n = &rep->missing.notes[i];
+
+			if (n->run == r && !n->metric)
+				fprintf(stderr, "mmstat: run '%s' lacks bench '%s'; not compared\n",
+					rep->runs[r].name, n->bench);
+		}
+		if (missing_metrics_line(&rep->missing, r, line, sizeof(line)))
+			fprintf(stderr, "mmstat: run '%s' lacks %s\n", rep->runs[r].name, line);
 	}
 }
 

@@ -165,7 +165,7 @@ plot_bench() {
 	done
 	[ -f "${RUNS[0]}/$bench/metrics.tsv" ] || die "plot: ${RUNS[0]}/$bench has samples.tsv but no metrics.tsv"
 	bench_params "$bench" "${RUNS[@]}" >"$params"
-	while IFS=$'\t' read -r metric label unit better; do
+	while IFS=$'\t' read -r metric label unit better _; do
 		[[ $metric =~ ^[A-Za-z0-9_.-]+$ ]] || die "plot: ${RUNS[0]}/$bench/metrics.tsv: metric name '$metric' is not usable in a file name"
 		while [ "$(jobs -rp | wc -l)" -ge "$JOBS" ]; do wait -n || true; done
 		mkdir -p "$WORK/$bench-$metric"

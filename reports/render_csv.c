@@ -76,7 +76,7 @@ static void csv_cell(FILE *f, const struct report *rep, const struct bench_cmp *
 	csv_str(f, md->name);
 	fputc(',', f);
 	csv_str(f, md->label);
-	fprintf(f, ",%s,%s,", md->unit, md->higher_is_better ? "higher" : "lower");
+	fprintf(f, ",%s,%s,", md->unit, better_name(md->better));
 	csv_str(f, b->data.params[p]);
 	fputc(',', f);
 	csv_str(f, rep->runs[r].name);
@@ -88,7 +88,7 @@ static void csv_cell(FILE *f, const struct report *rep, const struct bench_cmp *
 	}
 	for (enum stat_id s = ST_MIN; s < ST_COUNT; s++) {
 		has = c->s.n && base->s.n &&
-		      stat_pct(&base->s, &c->s, s, md->higher_is_better, &v);
+		      stat_pct(&base->s, &c->s, s, md->better, &v);
 		csv_num(f, has, v);
 	}
 	csv_test(f, rep, &c->test, r);

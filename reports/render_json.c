@@ -25,7 +25,7 @@ static void j_run(FILE *f, const struct run_info *ri, int first)
 }
 
 static void j_stats(FILE *f, const struct summary *s, const struct summary *base,
-		    int higher)
+		    enum better better)
 {
 	double v = 0;
 	int has;
@@ -42,7 +42,7 @@ static void j_stats(FILE *f, const struct summary *s, const struct summary *base
 	for (enum stat_id id = ST_MIN; id < ST_COUNT; id++) {
 		fputs(id == ST_MIN ? "{" : "", f);
 		json_key(f, stat_name(id), id == ST_MIN);
-		has = s->n && base->n && stat_pct(base, s, id, higher, &v);
+		has = s->n && base->n && stat_pct(base, s, id, better, &v);
 		json_num(f, has, v);
 	}
 	fputc('}', f);
@@ -99,7 +99,7 @@ static void j_test(FILE *f, const struct report *rep, const struct bench_cmp *b,
 static void j_param(FILE *f, const struct report *rep, const struct bench_cmp *b,
 		    size_t m, size_t p)
 {
-	int higher = b->data.metrics[m].higher_is_better;
+	enum better better = b->data.metrics[m].better;
 
 	fputs(p ? ",{" : "{", f);
 	json_key(f, "param", 1);
@@ -111,7 +111,7 @@ static void j_param(FILE *f, const struct report *rep, const struct bench_cmp *b
 		fputs(r ? ",{" : "[{", f);
 		json_key(f, "run", 1);
 		json_str(f, rep->runs[r].name);
-		j_stats(f, &c->s, &report_cell(b, p, 0, m)->s, higher);
+		j_stats(f, &c->s, &report_cell(b, p, 0, m)->s, better);
 		if (r == 0) {
 			json_key(f, "test", 0);
 			fputs("null", f);
@@ -136,8 +136,10 @@ static void j_metric(FILE *f, const struct report *rep, const struct bench_cmp *
 	json_str(f, md->label);
 	json_key(f, "unit", 0);
 	json_str(f, md->unit);
+	json_key(f, "monitor", 0);
+	json_str(f, md->monitor);
 	json_key(f, "better", 0);
-	json_str(f, md->higher_is_better ? "higher" : "lower");
+	json_str(f, better_name(md->better));
 	json_key(f, "primary", 0);
 	fputs(m == 0 ? "true" : "false", f);
 	json_key(f, "display_unit", 0);

@@ -8,14 +8,15 @@
 #include "difftext.h"
 #include "render.h"
 #include "rows.h"
+#include "xalloc.h"
 
 static void md_cell(FILE *f, const struct bench_cmp *b, const struct row *rw,
 		    size_t r, const struct scale *sc)
 {
 	const struct cmp_cell *c = report_cell(b, rw->param, r, rw->metric);
 	const struct cmp_cell *base = report_cell(b, rw->param, 0, rw->metric);
-	int higher = b->data.metrics[rw->metric].higher_is_better;
-	const char *bold = rw->stat == ST_MEAN && c->test.outcome == TTEST_DIFFERENCE ? "**" : "";
+	enum better better = b->data.metrics[rw->metric].better;
+	const char *bold = rw->stat == ST_MEAN && mean_marked(b, rw->metric, c) ? "**" : "";
 	double v, pct;
 
 	if (c->s.n == 0) {
@@ -29,7 +30,7 @@ static void md_cell(FILE *f, const struct bench_cmp *b, const struct row *rw,
 	if (rw->stat != ST_COEFFVAR)
 		v /= sc->div;
 	pct = 0;
-	if (base->s.n == 0 || !stat_pct(&base->s, &c->s, rw->stat, higher, &pct))
+	if (base->s.n == 0 || !stat_pct(&base->s, &c->s, rw->stat, better, &pct))
 		fprintf(f, " %s%.2f (n/a)%s |", bold, v, bold);
 	else
 		fprintf(f, " %s%.2f (%.2f%%)%s |", bold, tidy2(v), tidy2(pct), bold);
@@ -77,12 +78,22 @@ static void md_metric(FILE *f, const struct report *rep,
 
 void render_markdown(FILE *f, const struct report *rep)
 {
+	char hidden[512];
+
 	for (size_t i = 0; i < rep->n_benches; i++) {
-		fprintf(f, "### %s\n\n", rep->benches[i].data.name);
-		for (size_t m = 0; m < rep->benches[i].data.n_metrics; m++)
-			md_metric(f, rep, &rep->benches[i], m);
+		const struct bench_cmp *b = &rep->benches[i];
+		size_t *order = xcalloc(b->data.n_metrics, sizeof(*order));
+		size_t n = shown_metrics(rep, b, order);
+
+		fprintf(f, "### %s\n\n", b->data.name);
+		for (size_t k = 0; k < n; k++)
+			md_metric(f, rep, b, order[k]);
+		if (hidden_metrics(rep, b, hidden, sizeof(hidden)))
+			fprintf(f, "Not shown: %s without a significant difference (--all-metrics shows them).\n\n",
+				hidden);
+		free(order);
 	}
-	fprintf(f, "Percentages: positive is better. Bold means: significant at %.1f%% confidence (%s t-test).\n",
+	fprintf(f, "Percentages: positive is better (for counters, direction none: the plain change). Bold means: significant at %.1f%% confidence (%s t-test).\n",
 		report_confidence(rep),
 		rep->opt.test == TTEST_STUDENT ? "Student's" : "Welch's");
 }

@@ -8,6 +8,7 @@
 #include "difftext.h"
 #include "render.h"
 #include "rows.h"
+#include "xalloc.h"
 
 #define LABEL_MIN 14
 
@@ -78,7 +79,7 @@ static void block_widths(const struct bench_cmp *b, const struct row *rows,
 			/* + 1: the blank that parts it from the cell before */
 			w->value = max_int(w->value, 1 + width_of(rw->stat == ST_COEFFVAR ? v : v / sc.div));
 			if (base->s.n && stat_pct(&base->s, &c->s, rw->stat,
-						  b->data.metrics[rw->metric].higher_is_better, &pct))
+						  b->data.metrics[rw->metric].better, &pct))
 				w->pct = max_int(w->pct, width_of(pct));
 		}
 	}
@@ -110,8 +111,8 @@ static void print_cell(FILE *f, const struct bench_cmp *b, const struct row *rw,
 {
 	const struct cmp_cell *c = report_cell(b, rw->param, r, rw->metric);
 	const struct cmp_cell *base = report_cell(b, rw->param, 0, rw->metric);
-	int higher = b->data.metrics[rw->metric].higher_is_better;
-	int star = rw->stat == ST_MEAN && c->test.outcome == TTEST_DIFFERENCE;
+	enum better better = b->data.metrics[rw->metric].better;
+	int star = rw->stat == ST_MEAN && mean_marked(b, rw->metric, c);
 	double v, pct;
 
 	if (c->s.n == 0) {
@@ -126,7 +127,7 @@ static void print_cell(FILE *f, const struct bench_cmp *b, const struct row *rw,
 	if (rw->stat != ST_COEFFVAR)
 		v /= sc->div;
 	pct = 0;
-	if (base->s.n == 0 || !stat_pct(&base->s, &c->s, rw->stat, higher, &pct))
+	if (base->s.n == 0 || !stat_pct(&base->s, &c->s, rw->stat, better, &pct))
 		fprintf(f, "%*.2f (%*s)", w->value, tidy2(v), w->pct + 1, "n/a");
 	else
 		fprintf(f, star ? "%*.2f *%*.2f%%*" : "%*.2f (%*.2f%%)",
@@ -187,16 +188,24 @@ static void print_metric(FILE *f, const struct report *rep,
 
 void render_text(FILE *f, const struct report *rep)
 {
+	char hidden[512];
+
 	for (size_t i = 0; i < rep->n_benches; i++) {
 		const struct bench_cmp *b = &rep->benches[i];
+		size_t *order = xcalloc(b->data.n_metrics, sizeof(*order));
+		size_t n = shown_metrics(rep, b, order);
 
 		if (i)
 			fputc('\n', f);
 		fprintf(f, "%s\n", b->data.name);
-		for (size_t m = 0; m < b->data.n_metrics; m++) {
-			if (m)
+		for (size_t k = 0; k < n; k++) {
+			if (k)
 				fputc('\n', f);
-			print_metric(f, rep, b, m);
+			print_metric(f, rep, b, order[k]);
 		}
+		if (hidden_metrics(rep, b, hidden, sizeof(hidden)))
+			fprintf(f, "\nNot shown: %s without a significant difference (--all-metrics shows them).\n",
+				hidden);
+		free(order);
 	}
 }

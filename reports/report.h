@@ -26,6 +26,7 @@ struct report_opts {
 	double alpha;
 	enum ttest_kind test;
 	int allow_partial;
+	int all_metrics;	/* tables show every monitor metric, not only changed ones */
 };
 
 struct report {

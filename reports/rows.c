@@ -82,3 +82,61 @@ void metric_header(const struct bench_cmp *b, size_t m, char *buf, size_t len)
 	metric_scale(b, m, &sc);
 	snprintf(buf, len, "%s [%s]", md->label, *sc.unit ? sc.unit : md->unit);
 }
+
+int mean_marked(const struct bench_cmp *b, size_t m, const struct cmp_cell *c)
+{
+	return c->test.outcome == TTEST_DIFFERENCE && b->data.metrics[m].better != BETTER_NONE;
+}
+
+static int any_difference(const struct bench_cmp *b, size_t m)
+{
+	for (size_t p = 0; p < b->data.n_params; p++)
+		for (size_t r = 1; r < b->data.n_runs; r++)
+			if (report_cell(b, p, r, m)->test.outcome == TTEST_DIFFERENCE)
+				return 1;
+	return 0;
+}
+
+static int is_shown(const struct report *rep, const struct bench_cmp *b, size_t m)
+{
+	return !*b->data.metrics[m].monitor || rep->opt.all_metrics || any_difference(b, m);
+}
+
+size_t shown_metrics(const struct report *rep, const struct bench_cmp *b,
+		     size_t *order)
+{
+	size_t n = 0;
+
+	for (int monitors = 0; monitors < 2; monitors++)
+		for (size_t m = 0; m < b->data.n_metrics; m++)
+			if (!*b->data.metrics[m].monitor == !monitors && is_shown(rep, b, m))
+				order[n++] = m;
+	return n;
+}
+
+int hidden_metrics(const struct report *rep, const struct bench_cmp *b,
+		   char *buf, size_t len)
+{
+	size_t o = 0, count;
+
+	*buf = '\0';
+	for (size_t m = 0; m < b->data.n_metrics; m++) {
+		const char *mon = b->data.metrics[m].monitor;
+		int first = 1;
+
+		if (is_shown(rep, b, m))
+			continue;
+		/* count each monitor once, at its first hidden metric */
+		for (size_t k = 0; k < m && first; k++)
+			first = is_shown(rep, b, k) || strcmp(b->data.metrics[k].monitor, mon);
+		if (!first)
+			continue;
+		count = 0;
+		for (size_t k = m; k < b->data.n_metrics; k++)
+			count += !is_shown(rep, b, k) && !strcmp(b->data.metrics[k].monitor, mon);
+		if (o < len)
+			o += snprintf(buf + o, len - o, "%s%zu %s metric%s", o ? ", " : "",
+				      count, mon, count == 1 ? "" : "s");
+	}
+	return o > 0;
+}

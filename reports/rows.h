@@ -32,5 +32,17 @@ void metric_label(const struct bench_cmp *b, size_t m, size_t p,
 		  char *buf, size_t len);
 /* "Elapsed [s]", "ns/page [µs]", "Pages [M]": the block's header label. */
 void metric_header(const struct bench_cmp *b, size_t m, char *buf, size_t len);
+/* A significant change of the mean, starred or coloured: never a counter's. */
+int mean_marked(const struct bench_cmp *b, size_t m, const struct cmp_cell *c);
+/*
+ * The metrics the tables show, in order into order[] (room for n_metrics):
+ * the bench's own, then a monitor's only where some run differs from the
+ * baseline significantly (all of them with --all-metrics).
+ */
+size_t shown_metrics(const struct report *rep, const struct bench_cmp *b,
+		     size_t *order);
+/* "38 vmstat metrics": what shown_metrics left out; 0 when nothing. */
+int hidden_metrics(const struct report *rep, const struct bench_cmp *b,
+		   char *buf, size_t len);
 
 #endif

@@ -28,7 +28,7 @@ int stat_value(const struct summary *s, enum stat_id id, double *v)
 	}
 }
 
-int pct_better(double base, double new, int higher_is_better, double *pct)
+int pct_better(double base, double new, enum better better, double *pct)
 {
 	if (base == new) {
 		*pct = 0;	/* exactly, not the -1e-14 that x*100/x can leave */
@@ -38,17 +38,17 @@ int pct_better(double base, double new, int higher_is_better, double *pct)
 		*pct = 0;
 		return new == 0;	/* 0 -> 0 is no change; 0 -> x has no ratio */
 	}
-	*pct = higher_is_better ? new * 100 / base - 100 : 100 - new * 100 / base;
+	*pct = better == BETTER_LOWER ? 100 - new * 100 / base : new * 100 / base - 100;
 	return 1;
 }
 
 int stat_pct(const struct summary *base, const struct summary *new,
-	     enum stat_id id, int higher_is_better, double *pct)
+	     enum stat_id id, enum better better, double *pct)
 {
 	double b, n;
 	int spread = id == ST_STDDEV || id == ST_RANGE || id == ST_COEFFVAR;
 
 	if (!stat_value(base, id, &b) || !stat_value(new, id, &n))
 		return 0;
-	return pct_better(b, n, spread ? 0 : higher_is_better, pct);
+	return pct_better(b, n, spread && better != BETTER_NONE ? BETTER_LOWER : better, pct);
 }

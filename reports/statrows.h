@@ -5,6 +5,7 @@
 #ifndef MMDELTA_STATROWS_H
 #define MMDELTA_STATROWS_H
 
+#include "metricsfile.h"
 #include "stats.h"
 
 enum stat_id {
@@ -23,12 +24,15 @@ int stat_value(const struct summary *s, enum stat_id id, double *v);
 /*
  * Percentage of new against base, positive = better: 100 - new*100/base
  * where lower is better, new*100/base - 100 where higher is better.  Spread
- * (stddev, coeffvar, range) is always lower-is-better.  0 when undefined
- * (a statistic missing, or a zero baseline with a non-zero new value).
+ * (stddev, coeffvar, range) is lower-is-better for every metric with a
+ * direction.  A counter (BETTER_NONE) is neither: every row is the plain
+ * change new*100/base - 100, so a count that drops to 0 is -100%.  0 when
+ * undefined (a statistic missing, or a zero baseline with a non-zero new
+ * value).
  */
 int stat_pct(const struct summary *base, const struct summary *new,
-	     enum stat_id id, int higher_is_better, double *pct);
+	     enum stat_id id, enum better better, double *pct);
 /* The same formula, for callers that already hold the two values. */
-int pct_better(double base, double new, int higher_is_better, double *pct);
+int pct_better(double base, double new, enum better better, double *pct);
 
 #endif

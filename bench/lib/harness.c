@@ -148,7 +148,7 @@ static void usage(FILE *f)
 {
 	struct bench_opt *tables[] = { bench.opts, common_opts };
 
-	fprintf(f, "usage: %s [options]\n%s\n\n  --describe  print metric<TAB>label<TAB>unit<TAB>lower|higher\n",
+	fprintf(f, "usage: %s [options]\n%s\n\n  --describe  print metric<TAB>label<TAB>unit<TAB>lower|higher|none\n",
 		bench.name, bench.description);
 	for (int t = 0; t < 2; t++)
 		for (struct bench_opt *o = tables[t]; o && o->name; o++)

@@ -19,11 +19,19 @@
 #include <errno.h>
 #include <time.h>
 
+/*
+ * Which way a metric is better, as --describe prints it (lower, higher,
+ * none).  A count of what was done (pages, faults, context switches) is
+ * neither: compare.sh shows its change without colour or star and never
+ * gates on it.
+ */
+enum metric_better { LOWER_IS_BETTER, HIGHER_IS_BETTER, NEITHER_BETTER };
+
 struct bench_metric {
 	const char *name;	/* samples.tsv metric, e.g. "elapsed" */
 	const char *label;	/* table label, e.g. "Elapsed" */
 	const char *unit;	/* SI base unit: s, bytes, count, ops/s */
-	int higher_is_better;
+	enum metric_better better;
 };
 
 enum opt_type {

@@ -10,6 +10,8 @@ int output_value(char *buf, size_t len, const char *metric, double value)
 
 int output_describe(char *buf, size_t len, const struct bench_metric *m)
 {
+	static const char *const words[] = { "lower", "higher", "none" };
+
 	return snprintf(buf, len, "%s\t%s\t%s\t%s\n", m->name, m->label, m->unit,
-			m->higher_is_better ? "higher" : "lower");
+			words[m->better]);
 }

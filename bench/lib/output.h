@@ -8,7 +8,7 @@ struct bench_metric;
 /* "metric<TAB>value\n": 15 significant digits (all a double has) keep
  * nanoseconds of a 1000 s region. */
 int output_value(char *buf, size_t len, const char *metric, double value);
-/* "metric<TAB>label<TAB>unit<TAB>lower|higher\n" for --describe. */
+/* "metric<TAB>label<TAB>unit<TAB>lower|higher|none\n" for --describe. */
 int output_describe(char *buf, size_t len, const struct bench_metric *m);
 
 #endif

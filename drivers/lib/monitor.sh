@@ -8,7 +8,9 @@
 #   NAME_start RAW PID    start watching PID; return once it is watching
 #   NAME_stop RAW PID     stop watching; its raw output is under RAW.*
 #   NAME_parse RAW PID    print metric<TAB>value lines for the iteration
-#   NAME_describe METRIC  print METRIC's metrics.tsv line
+#   NAME_describe METRIC  print METRIC's metrics.tsv fields: name, label,
+#                         unit, lower|higher|none (none: a counter, neither
+#                         better nor worse); the caller adds NAME as the fifth
 # and optionally NAME_finish DIR, run once after the bench's last iteration.
 # RAW is BENCH/monitors/NAME.TAG, TAG naming the iteration.  A new monitor
 # gets a source line below.
@@ -135,8 +137,10 @@ monitors_parse() {
 			continue
 		fi
 		[ -n "$out" ] || continue
+		# the fifth field names the monitor: compare.sh shows the bench's
+		# own metrics first and tells a skipped monitor from a lost metric
 		while read -r metric; do
-			"${m}_describe" "$metric" >>"$MONITOR_DIR/metrics.tsv"
+			printf '%s\t%s\n' "$("${m}_describe" "$metric")" "$m" >>"$MONITOR_DIR/metrics.tsv"
 		done < <(awk -F'\t' 'NR == FNR { known[$1] = 1; next } !($1 in known) { print $1 }' \
 			"$MONITOR_DIR/metrics.tsv" - <<<"$out")
 		printf '%s\n' "$out" >>"$ITER_OUT"

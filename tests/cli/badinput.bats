@@ -373,10 +373,10 @@ fake_bzimage() { head -c 4096 /dev/zero >"$1" && printf HdrS | dd of="$1" bs=1 s
 	compare_refuses "mmstat: $IN/runs/new/timedmunlock/metrics.tsv: No such file or directory" base new
 }
 
-@test "compare: metrics.tsv with a direction that is not lower or higher" {
+@test "compare: metrics.tsv with a direction that is not lower, higher or none" {
 	runs
 	sed -i '2s/lower$/sideways/' "$IN/runs/new/timedmunlock/metrics.tsv"
-	compare_refuses "mmstat: $IN/runs/new/timedmunlock/metrics.tsv:2: direction must be 'lower' or 'higher', not 'sideways'" base new
+	compare_refuses "mmstat: $IN/runs/new/timedmunlock/metrics.tsv:2: direction must be 'lower', 'higher' or 'none', not 'sideways'" base new
 }
 
 @test "compare: a NUL byte in samples.tsv" {

@@ -14,7 +14,8 @@ static void check_metrics(const struct metric_def *m, size_t n)
 	if (n == 0)
 		abort();
 	for (size_t i = 0; i < n; i++) {
-		if (!*m[i].name || !*m[i].label || !*m[i].unit ||
+		if (!*m[i].name || !*m[i].label || !*m[i].unit || !m[i].monitor ||
+		    m[i].better > BETTER_NONE ||
 		    strpbrk(m[i].name, "\t\n") || strpbrk(m[i].unit, "\t\n"))
 			abort();
 		for (size_t j = 0; j < i; j++)

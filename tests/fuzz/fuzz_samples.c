@@ -24,12 +24,12 @@ static void declare_metrics(struct bench_data *b)
 		abort();
 	for (int i = 0; i < 2; i++)
 		b->metrics[i] = (struct metric_def){ strdup(names[i][0]), strdup(names[i][1]),
-						      strdup(names[i][2]), 0 };
+						      strdup(names[i][2]), BETTER_LOWER, strdup("") };
 }
 
 static const struct metric_def declared[] = {
-	{ "elapsed", "Elapsed", "s", 0 }, { "pages", "Pages", "count", 0 },
-	{ "vmstat_pgfault", "pgfault", "count", 0 },
+	{ "elapsed", "Elapsed", "s", BETTER_LOWER, "" }, { "pages", "Pages", "count", BETTER_NONE, "" },
+	{ "vmstat_pgfault", "pgfault", "count", BETTER_NONE, "vmstat" },
 };
 
 static void check_read(struct bench_data *b, size_t run, const char *path)

@@ -190,14 +190,17 @@ static void output_value_lines_are_metric_tab_value(void **state)
 static void output_describe_lines_name_the_better_direction(void **state)
 {
 	char buf[128];
-	struct bench_metric lower = { "elapsed", "Elapsed", "s", 0 };
-	struct bench_metric higher = { "ops_per_sec", "Ops/s", "ops/s", 1 };
+	struct bench_metric lower = { "elapsed", "Elapsed", "s", LOWER_IS_BETTER };
+	struct bench_metric higher = { "ops_per_sec", "Ops/s", "ops/s", HIGHER_IS_BETTER };
+	struct bench_metric neither = { "pages", "Pages", "count", NEITHER_BETTER };
 
 	(void)state;
 	output_describe(buf, sizeof(buf), &lower);
 	assert_string_equal(buf, "elapsed\tElapsed\ts\tlower\n");
 	output_describe(buf, sizeof(buf), &higher);
 	assert_string_equal(buf, "ops_per_sec\tOps/s\tops/s\thigher\n");
+	output_describe(buf, sizeof(buf), &neither);
+	assert_string_equal(buf, "pages\tPages\tcount\tnone\n");
 }
 
 static void meminfo_fields_are_read_in_bytes(void **state)

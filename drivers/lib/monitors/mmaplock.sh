@@ -57,7 +57,7 @@ mmaplock_parse() {
 mmaplock_describe() {
 	case $1 in
 	*_hold_max|*_hold_total|*_wait_max) printf '%s\t%s\ts\tlower\n' "$1" "$(mmaplock_label "$1")" ;;
-	*) printf '%s\t%s\tcount\tlower\n' "$1" "$(mmaplock_label "$1")" ;;
+	*) printf '%s\t%s\tcount\tnone\n' "$1" "$(mmaplock_label "$1")" ;;
 	esac
 }
 

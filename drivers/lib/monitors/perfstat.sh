@@ -36,6 +36,6 @@ perfstat_parse() {
 perfstat_describe() {
 	case $1 in
 	perfstat_task_clock) printf '%s\ttask-clock\ts\tlower\n' "$1" ;;
-	*) printf '%s\t%s\tcount\tlower\n' "$1" "$(tr _ - <<<"${1#perfstat_}")" ;;
+	*) printf '%s\t%s\tcount\tnone\n' "$1" "$(tr _ - <<<"${1#perfstat_}")" ;;
 	esac
 }

@@ -26,7 +26,7 @@ vmstat_parse() {
 }
 
 vmstat_describe() {
-	printf '%s\t%s\tcount\tlower\n' "$1" "${1#vmstat_}"
+	printf '%s\t%s\tcount\tnone\n' "$1" "${1#vmstat_}"
 }
 
 # A counter that changed in some iterations only is 0 in the others: fill
