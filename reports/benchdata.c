@@ -61,3 +61,40 @@ void series_push(struct series *s, double v)
 	}
 	s->v[s->n++] = v;
 }
+
+static int sampled(const struct bench_data *b, size_t m)
+{
+	for (size_t p = 0; p < b->n_params; p++)
+		for (size_t r = 0; r < b->n_runs; r++)
+			if (bench_cell(b, p, r, m)->n)
+				return 1;
+	return 0;
+}
+
+/* Move metric `from` to `to` (to <= from) in the table and every cell block. */
+static void move_metric(struct bench_data *b, size_t from, size_t to)
+{
+	b->metrics[to] = b->metrics[from];
+	for (size_t p = 0; p < b->n_params; p++)
+		for (size_t r = 0; r < b->n_runs; r++)
+			*bench_cell(b, p, r, to) = *bench_cell(b, p, r, from);
+}
+
+void bench_drop_unsampled(struct bench_data *b)
+{
+	size_t kept = 0, n = b->n_metrics;
+	struct series *old = b->cells;
+
+	for (size_t m = 0; m < n; m++) {
+		if (!sampled(b, m)) {
+			metric_clear(&b->metrics[m]);
+			continue;
+		}
+		move_metric(b, m, kept++);
+	}
+	b->n_metrics = kept;
+	/* re-pack the [param][run][metric] blocks to the new metric count */
+	for (size_t i = 0; i < b->n_params * b->n_runs; i++)
+		for (size_t m = 0; m < kept; m++)
+			b->cells[i * kept + m] = old[i * n + m];
+}

@@ -33,6 +33,8 @@ struct series *bench_cell(const struct bench_data *b, size_t param,
 /* Index of param, added if new. */
 size_t bench_param(struct bench_data *b, const char *param);
 int bench_metric_index(const struct bench_data *b, const char *name);
+/* Leave out the metrics no run has a sample of (seen only in warm-ups). */
+void bench_drop_unsampled(struct bench_data *b);
 void series_push(struct series *s, double v);
 
 /* Samples of metric m in run `run`, over every swept value. */

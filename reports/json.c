@@ -19,6 +19,14 @@ void json_str(FILE *f, const char *s)
 	fputc('"', f);
 }
 
+void json_str_or_null(FILE *f, const char *s)
+{
+	if (s)
+		json_str(f, s);
+	else
+		fputs("null", f);
+}
+
 void json_key(FILE *f, const char *key, int first)
 {
 	if (!first)

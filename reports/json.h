@@ -5,6 +5,8 @@
 #include <stdio.h>
 
 void json_str(FILE *f, const char *s);
+/* A string, or null for NULL. */
+void json_str_or_null(FILE *f, const char *s);
 /* "key": value pairs, each preceded by a comma unless first is set. */
 void json_key(FILE *f, const char *key, int first);
 /* %.17g round-trips a double; undefined values are null, never NaN. */

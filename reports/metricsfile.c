@@ -29,14 +29,19 @@ struct metric_def metric_copy(const struct metric_def *m)
 				    m->better, xstrdup(m->monitor) };
 }
 
+void metric_clear(struct metric_def *m)
+{
+	free(m->name);
+	free(m->label);
+	free(m->unit);
+	free(m->monitor);
+	*m = (struct metric_def){ 0 };
+}
+
 void metrics_free(struct metric_def *m, size_t n)
 {
-	for (size_t i = 0; i < n; i++) {
-		free(m[i].name);
-		free(m[i].label);
-		free(m[i].unit);
-		free(m[i].monitor);
-	}
+	for (size_t i = 0; i < n; i++)
+		metric_clear(&m[i]);
 	free(m);
 }
 

@@ -32,5 +32,7 @@ struct metric_def metric_copy(const struct metric_def *m);
 int metrics_read(const char *path, struct metric_def **out, size_t *n,
 		 struct err *e);
 void metrics_free(struct metric_def *m, size_t n);
+/* Free one entry's strings (the entry itself belongs to its array). */
+void metric_clear(struct metric_def *m);
 
 #endif

@@ -69,10 +69,7 @@ static void j_test(FILE *f, const struct report *rep, const struct bench_cmp *b,
 	json_key(f, "significant", 0);
 	fputs(t->outcome == TTEST_DIFFERENCE ? "true" : "false", f);
 	json_key(f, "reason", 0);
-	if (done)
-		fputs("null", f);
-	else
-		json_str(f, t->why_not);
+	json_str_or_null(f, done ? NULL : t->why_not);
 	json_key(f, "diff", 0);
 	json_num(f, done, t->diff);
 	json_key(f, "ci_low", 0);
@@ -174,6 +171,8 @@ static void j_benches(FILE *f, const struct report *rep)
 
 static void j_missing(FILE *f, const struct report *rep)
 {
+	char why[1024];
+
 	json_key(f, "missing", 0);
 	fputc('[', f);
 	for (size_t i = 0; i < rep->missing.n; i++) {
@@ -183,10 +182,15 @@ static void j_missing(FILE *f, const struct report *rep)
 		json_key(f, "bench", 0);
 		json_str(f, rep->missing.notes[i].bench);
 		json_key(f, "metric", 0);
-		if (rep->missing.notes[i].metric)
-			json_str(f, rep->missing.notes[i].metric);
-		else
+		json_str_or_null(f, rep->missing.notes[i].metric);
+		json_key(f, "why", 0);
+		if (rep->missing.notes[i].monitor) {
+			snprintf(why, sizeof(why), "monitor %s did not run there: %s",
+				 rep->missing.notes[i].monitor, rep->missing.notes[i].why);
+			json_str(f, why);
+		} else {
 			fputs("null", f);
+		}
 		fputc('}', f);
 	}
 	fputc(']', f);

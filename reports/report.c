@@ -42,7 +42,7 @@ static void sort_benches(struct report *rep, char ***common, size_t *n_common)
 			if (!in_all_runs(rep, b)) {
 				for (size_t o = 0; o < rep->n_runs; o++)
 					if (!run_has_bench(&rep->runs[o], b))
-						missing_add(&rep->missing, o, b, NULL);
+						missing_add(&rep->missing, o, b, NULL, NULL, NULL);
 			} else if (r == 0) {
 				*common = xreallocarray(*common, *n_common + 1, sizeof(char *));
 				(*common)[(*n_common)++] = b;

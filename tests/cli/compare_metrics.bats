@@ -73,10 +73,56 @@ Pages mean            1.00 (  0.00%)        1.25 ( 25.00%)
 	sed -i '/^pages/d' "$R/base/timedmunlock/samples.tsv"
 	run --separate-stderr "$COMPARE" -o "$R" base new
 	[ "$status" -eq 0 ]
-	[ "$stderr" = "mmstat: run 'base' lacks 9 metrics: vmstat_a, vmstat_b, vmstat_c, vmstat_d, vmstat_e, vmstat_f (timedmunlock); and 3 more" ]
+	[ "$stderr" = "mmstat: run 'base' lacks 9 metrics: pages, vmstat_a, vmstat_b, vmstat_c, vmstat_d, vmstat_e (timedmunlock); and 3 more" ]
 	rm -r "$R/new/heaprelease"
 	run --separate-stderr "$COMPARE" -o "$R" base new
 	[ "${#stderr_lines[@]}" -eq 2 ]
-	[ "${stderr_lines[0]}" = "mmstat: run 'base' lacks 9 metrics: vmstat_a, vmstat_b, vmstat_c, vmstat_d, vmstat_e, vmstat_f (timedmunlock); and 3 more" ]
+	[ "${stderr_lines[0]}" = "mmstat: run 'base' lacks 9 metrics: pages, vmstat_a, vmstat_b, vmstat_c, vmstat_d, vmstat_e (timedmunlock); and 3 more" ]
 	[ "${stderr_lines[1]}" = "mmstat: run 'new' lacks bench 'heaprelease'; not compared" ]
+}
+
+@test "a counter that drops to zero is a value: -100%, tested, not missing" {
+	add_metric base vmstat_pgfault none vmstat 40 41 42 41
+	add_metric new vmstat_pgfault none vmstat 0 0 0 0
+	run --separate-stderr "$COMPARE" -o "$R" base new
+	[ "$status" -eq 0 ]
+	[ -z "$stderr" ]
+	[[ "$output" == *"pgfault mean          41.00 (   0.00%)        0.00 (-100.00%)"* ]]
+	# Welch by hand: sd 0.8165 and 0, se 0.408, df 3, t(0.975, 3) = 3.182,
+	# so -41 ± 1.30, and 1.30 / 41 = 3.2%
+	[[ "$output" == *"pgfault new: Difference at 95.0% confidence: -41.0 ± 1.3, -100.0% ± 3.2%"* ]]
+}
+
+@test "a run whose monitor did not run lacks its metrics there only; the other runs are compared" {
+	cp -r "$R/new" "$R/novm"
+	add_metric base vmstat_pgfault none vmstat 40 41 42 41
+	add_metric new vmstat_pgfault none vmstat 20 21 22 21
+	mkdir -p "$R/novm/timedmunlock/monitors"
+	printf 'vmstat\t/proc/vmstat is not readable\n' >"$R/novm/timedmunlock/monitors/skipped"
+	run --separate-stderr "$COMPARE" -o "$R" base new novm
+	[ "$status" -eq 0 ]
+	[ "$stderr" = "mmstat: run 'base' lacks bench 'heaprelease'; not compared
+mmstat: run 'novm' lacks metric 'vmstat_pgfault' of bench 'timedmunlock'; monitor vmstat did not run there (/proc/vmstat is not readable)" ] ||
+		[ "$stderr" = "mmstat: run 'novm' lacks metric 'vmstat_pgfault' of bench 'timedmunlock'; monitor vmstat did not run there (/proc/vmstat is not readable)" ]
+	# 41 -> 21: -48.78%, significant; novm's column is empty
+	[[ "$output" == *"pgfault mean          41.00 (  0.00%)       21.00 (-48.78%)           -          "* ]]
+	[[ "$output" == *"pgfault new: Difference at 95.0% confidence:"* ]]
+	[[ "$output" == *"pgfault novm: No test: fewer than 2 samples (baseline 4, this run 0)"* ]]
+	run --separate-stderr "$COMPARE" -o "$R" --format json base new novm
+	local p='.benches[] | select(.name == "timedmunlock") | .metrics[] | select(.metric == "vmstat_pgfault") | .params[0]'
+	[ "$(jq -r "$p.runs | map(.n) | join(\" \")" <<<"$output")" = "4 4 0" ]
+	[ "$(jq -r "$p.runs[1].test.verdict" <<<"$output")" = "difference" ]
+}
+
+@test "a counter no run has a counted sample of (seen only in warm-ups) is left out" {
+	for r in base new; do
+		printf 'vmstat_thp_fault_alloc\tthp_fault_alloc\tcount\tnone\tvmstat\n' >>"$R/$r/timedmunlock/metrics.tsv"
+		printf 'vmstat_thp_fault_alloc\t-\t0\t3\n' >"$R/$r/timedmunlock/warmup.tsv"
+	done
+	run --separate-stderr "$COMPARE" -o "$R" --all-metrics base new
+	[ "$status" -eq 0 ]
+	[ -z "$stderr" ]
+	[[ "$output" != *thp_fault_alloc* ]]
+	run --separate-stderr "$COMPARE" -o "$R" --format csv base new
+	[[ "$output" != *thp_fault_alloc* ]]
 }
