@@ -152,15 +152,26 @@ static void print_missing(const struct report *rep)
 	}
 }
 
+/* CSV has no place for them above its rows: they go with the notes. */
+static void print_unlike(const struct options *o, const struct report *rep)
+{
+	char line[2048];
+
+	for (size_t i = 0; o->format == FMT_CSV && i < rep->differences.n; i++) {
+		difference_line(rep, &rep->differences.d[i], line, sizeof(line));
+		fprintf(stderr, "mmstat: not the same in every run: %s\n", line);
+	}
+}
+
 /* Verdict lines follow a table, or go to stderr after a document. */
 static void print_gate(const struct options *o, const struct report *rep)
 {
 	FILE *f = o->format == FMT_TEXT || o->format == FMT_MARKDOWN ? stdout : stderr;
-	char line[1024];
+	char line[2048];
 
 	fputc('\n', f);
 	for (size_t i = 0; i < o->gate.n_res; i++) {
-		gate_line(rep, &o->gate.res[i], o->gate.pct, line, sizeof(line));
+		gate_text(rep, &o->gate, &o->gate.res[i], line, sizeof(line));
 		fprintf(f, "gate: %s\n", line);
 	}
 }
@@ -182,6 +193,7 @@ int main(int argc, char **argv)
 	if (o.junit && render_junit(o.junit, &rep, &o.gate, &e))
 		fail("%s", e.msg);
 	print_missing(&rep);
+	print_unlike(&o, &rep);
 	render(stdout, &o, &rep);
 	if (o.gated) {
 		print_gate(&o, &rep);

@@ -17,6 +17,13 @@ void render_csv(FILE *f, const struct report *rep);
 void render_json(FILE *f, const struct report *rep, const struct gate *gate);
 int render_junit(const char *path, const struct report *rep,
 		 const struct gate *gate, struct err *e);
+/*
+ * The gate's verdict line, and what differs from the baseline for it:
+ * "timedmunlock elapsed big: REGRESSION (mean -92.07%, gate 5%, p=1e-09);
+ * differs from the baseline: SIZE 512M (baseline 256M)".
+ */
+void gate_text(const struct report *rep, const struct gate *g,
+	       const struct gate_result *gr, char *buf, size_t len);
 
 /* Run name split at its last '-': the two header lines of the table. */
 void header_parts(const char *name, char *first, char *second, size_t len);

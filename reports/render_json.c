@@ -8,7 +8,7 @@
 #include "render.h"
 #include "rows.h"
 
-#define SCHEMA "mmdelta-compare/1"
+#define SCHEMA "mmdelta-compare/2"
 
 static void j_run(FILE *f, const struct run_info *ri, int first)
 {
@@ -196,9 +196,31 @@ static void j_missing(FILE *f, const struct report *rep)
 	fputc(']', f);
 }
 
+static void j_differences(FILE *f, const struct report *rep)
+{
+	json_key(f, "differences", 0);
+	fputc('[', f);
+	for (size_t i = 0; i < rep->differences.n; i++) {
+		const struct difference *d = &rep->differences.d[i];
+
+		fputs(i ? ",{" : "{", f);
+		json_key(f, "bench", 1);
+		json_str_or_null(f, d->bench);
+		json_key(f, "key", 0);
+		json_str(f, d->key);
+		json_key(f, "values", 0);
+		for (size_t r = 0; r < rep->n_runs; r++) {
+			fputs(r ? "," : "[", f);
+			json_str_or_null(f, d->values[r]);
+		}
+		fputs("]}", f);
+	}
+	fputc(']', f);
+}
+
 static void j_gate(FILE *f, const struct report *rep, const struct gate *g)
 {
-	char name[256];
+	char name[256], unlike[1024];
 
 	json_key(f, "gate", 0);
 	if (!g) {
@@ -231,6 +253,9 @@ static void j_gate(FILE *f, const struct report *rep, const struct gate *g)
 		gate_metric_name(b, gr->metric, gr->param, name, sizeof(name));
 		json_key(f, "name", 0);
 		json_str(f, name);
+		difference_note(rep, gr->bench, gr->run, unlike, sizeof(unlike));
+		json_key(f, "differs", 0);
+		json_str_or_null(f, *unlike ? unlike : NULL);
 		fputc('}', f);
 	}
 	fputs(g->n_res ? "]}" : "[]}", f);
@@ -254,6 +279,7 @@ void render_json(FILE *f, const struct report *rep, const struct gate *gate)
 	fputc(']', f);
 	j_benches(f, rep);
 	j_missing(f, rep);
+	j_differences(f, rep);
 	j_gate(f, rep, gate);
 	fputs("}\n", f);
 }

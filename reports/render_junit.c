@@ -29,14 +29,27 @@ static size_t failures(const struct gate *g)
 	return n;
 }
 
+void gate_text(const struct report *rep, const struct gate *g,
+	       const struct gate_result *gr, char *buf, size_t len)
+{
+	char unlike[1024];
+	size_t o;
+
+	gate_line(rep, gr, g->pct, buf, len);
+	difference_note(rep, gr->bench, gr->run, unlike, sizeof(unlike));
+	o = strlen(buf);
+	if (*unlike && o < len)
+		snprintf(buf + o, len - o, "; differs from the baseline: %s", unlike);
+}
+
 static void testcase(FILE *f, const struct report *rep, const struct gate *g,
 		     const struct gate_result *gr)
 {
 	const struct bench_cmp *b = &rep->benches[gr->bench];
-	char name[256], line[1024];
+	char name[256], line[2048];
 
 	gate_metric_name(b, gr->metric, gr->param, name, sizeof(name));
-	gate_line(rep, gr, g->pct, line, sizeof(line));
+	gate_text(rep, g, gr, line, sizeof(line));
 	fputs("    <testcase classname=\"mmdelta.", f);
 	xml_str(f, b->data.name);
 	fputs("\" name=\"", f);

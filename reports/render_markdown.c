@@ -76,10 +76,26 @@ static void md_metric(FILE *f, const struct report *rep,
 	free(rows);
 }
 
+/* What differs besides the code comes first: it may be the result. */
+static void md_unlike(FILE *f, const struct report *rep)
+{
+	char line[2048];
+
+	if (!rep->differences.n)
+		return;
+	fputs("**Not the same in every run:**\n\n", f);
+	for (size_t i = 0; i < rep->differences.n; i++) {
+		difference_line(rep, &rep->differences.d[i], line, sizeof(line));
+		fprintf(f, "- %s\n", line);
+	}
+	fputc('\n', f);
+}
+
 void render_markdown(FILE *f, const struct report *rep)
 {
 	char hidden[512];
 
+	md_unlike(f, rep);
 	for (size_t i = 0; i < rep->n_benches; i++) {
 		const struct bench_cmp *b = &rep->benches[i];
 		size_t *order = xcalloc(b->data.n_metrics, sizeof(*order));

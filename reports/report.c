@@ -70,6 +70,19 @@ static void compute(const struct report *rep, struct bench_cmp *bc)
 			}
 }
 
+static int read_configs(const struct report *rep, struct bench_cmp *bc, struct err *e)
+{
+	char path[4096];
+
+	bc->config = xcalloc(rep->n_runs, sizeof(*bc->config));
+	for (size_t r = 0; r < rep->n_runs; r++) {
+		snprintf(path, sizeof(path), "%s/%s/config", rep->runs[r].path, bc->data.name);
+		if (kv_read_config(path, &bc->config[r], e))
+			return -1;
+	}
+	return 0;
+}
+
 int report_build(struct report *rep, char *const *paths, size_t n_paths,
 		 const struct report_opts *opt, struct err *e)
 {
@@ -90,13 +103,15 @@ int report_build(struct report *rep, char *const *paths, size_t n_paths,
 		struct bench_cmp *bc = &rep->benches[rep->n_benches++];
 
 		bench_data_init(&bc->data, common[i], rep->n_runs);
-		if (bench_read(&bc->data, rep->runs, &rep->missing, e)) {
+		if (bench_read(&bc->data, rep->runs, &rep->missing, e) ||
+		    read_configs(rep, bc, e)) {
 			free(common);
 			return -1;
 		}
 		compute(rep, bc);
 	}
 	free(common);
+	differences_find(rep);
 	return 0;
 }
 
@@ -105,7 +120,11 @@ void report_free(struct report *rep)
 	for (size_t i = 0; i < rep->n_benches; i++) {
 		bench_data_free(&rep->benches[i].data);
 		free(rep->benches[i].cells);
+		for (size_t r = 0; rep->benches[i].config && r < rep->n_runs; r++)
+			kv_free(&rep->benches[i].config[r]);
+		free(rep->benches[i].config);
 	}
+	differences_free(&rep->differences, rep->n_runs);
 	missing_free(&rep->missing);
 	for (size_t r = 0; r < rep->n_runs; r++)
 		run_info_free(&rep->runs[r]);

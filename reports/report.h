@@ -7,6 +7,8 @@
 #define MMDELTA_REPORT_H
 
 #include "benchdata.h"
+#include "differ.h"
+#include "kvfile.h"
 #include "missing.h"
 #include "runinfo.h"
 #include "stats.h"
@@ -20,6 +22,7 @@ struct cmp_cell {
 struct bench_cmp {
 	struct bench_data data;
 	struct cmp_cell *cells;	/* indexed like data.cells */
+	struct kvlist *config;	/* per run: BENCH/config, empty without one */
 };
 
 struct report_opts {
@@ -36,6 +39,7 @@ struct report {
 	struct bench_cmp *benches;
 	size_t n_benches;
 	struct missing_list missing;	/* benches and metrics some run lacks */
+	struct difference_list differences;	/* configs and systems that differ */
 };
 
 int report_build(struct report *rep, char *const *paths, size_t n_paths,

@@ -1,13 +1,13 @@
-/* Reading a run directory's meta status and bench list. */
+/* Reading a run directory's meta and bench list. */
 #include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "runinfo.h"
-#include "tsv.h"
 #include "xalloc.h"
 
 /* "results/.x-1.partial/" -> "x-1", "results/x-1" -> "x-1" */
@@ -30,25 +30,20 @@ static char *display_name(const char *path)
 	return name;
 }
 
-static int read_status(struct run_info *r, struct err *e)
+static int read_meta(struct run_info *r, struct err *e)
 {
 	char path[4096];
-	struct tsv t;
-	int got;
+	const char *status;
 
 	snprintf(path, sizeof(path), "%s/meta", r->path);
-	if (tsv_open(&t, path, e))
+	if (access(path, R_OK))
 		return err_set(e, "%s: not a run directory (no readable meta file)", r->path);
-	while ((got = tsv_next(&t, e)) == 1)
-		if (strncmp(t.buf, "status:", 7) == 0) {
-			r->status = xstrdup(t.buf + 7 + strspn(t.buf + 7, " "));
-			break;
-		}
-	tsv_close(&t);
-	if (got < 0)
+	if (kv_read_meta(path, &r->meta, e))
 		return -1;
-	if (!r->status || !*r->status)
+	status = kv_get(&r->meta, "status");
+	if (!status || !*status)
 		return err_set(e, "%s: no 'status:' line", path);
+	r->status = xstrdup(status);
 	r->partial = strcmp(r->status, "complete") != 0;
 	return 0;
 }
@@ -96,7 +91,7 @@ int run_info_load(struct run_info *r, const char *path, struct err *e)
 	*r = (struct run_info){ .path = xstrdup(path), .name = display_name(path) };
 	if (stat(path, &st) || !S_ISDIR(st.st_mode))
 		return err_set(e, "%s: no such run directory", path);
-	if (read_status(r, e) || list_benches(r, e))
+	if (read_meta(r, e) || list_benches(r, e))
 		return -1;
 	return 0;
 }
@@ -109,6 +104,7 @@ void run_info_free(struct run_info *r)
 	free(r->path);
 	free(r->name);
 	free(r->status);
+	kv_free(&r->meta);
 	*r = (struct run_info){ 0 };
 }
 

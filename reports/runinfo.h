@@ -1,7 +1,7 @@
 /*
  * What the comparison needs to know about a run directory: its display name,
- * its status from `meta`, and the benches it holds (DESIGN.md, "A run
- * directory").
+ * its meta (status, system) and the benches it holds: a directory per bench
+ * with metrics.tsv and samples.tsv (docs/running.md shows the layout).
  */
 #ifndef MMDELTA_RUNINFO_H
 #define MMDELTA_RUNINFO_H
@@ -9,11 +9,13 @@
 #include <stddef.h>
 
 #include "err.h"
+#include "kvfile.h"
 
 struct run_info {
 	char *path;
 	char *name;	/* basename, with a partial run's ".NAME.partial" undone */
 	char *status;	/* "complete", "running", "interrupted", "failed", ... */
+	struct kvlist meta;	/* every "key: value" line of meta */
 	int partial;	/* status is not "complete" */
 	char **benches;	/* sorted */
 	size_t n_benches;

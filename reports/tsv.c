@@ -33,23 +33,47 @@ static void split(struct tsv *t, size_t len)
 	}
 }
 
-int tsv_next(struct tsv *t, struct err *e)
+/* The next line into t->buf, its newline cut; 1, 0 at the end, or -1. */
+static int read_line(struct tsv *t, size_t *len, struct err *e)
 {
-	ssize_t len = getline(&t->buf, &t->cap, t->f);
+	ssize_t got = getline(&t->buf, &t->cap, t->f);
 
-	if (len < 0) {
+	if (got < 0) {
 		if (ferror(t->f))
 			return err_set(e, "%s: %s", t->path, strerror(errno));
 		return 0;
 	}
 	t->line++;
-	if (t->buf[len - 1] != '\n')
+	if (t->buf[got - 1] != '\n')
 		return err_set(e, "%s:%zu: truncated line (no newline at the end of the file)",
 			       t->path, t->line);
-	if (memchr(t->buf, '\0', (size_t)len))
+	if (memchr(t->buf, '\0', (size_t)got))
 		return err_set(e, "%s:%zu: NUL byte in a text file", t->path, t->line);
-	split(t, (size_t)len);
+	*len = (size_t)got;
 	return 1;
+}
+
+int tsv_next(struct tsv *t, struct err *e)
+{
+	size_t len;
+	int r = read_line(t, &len, e);
+
+	if (r == 1)
+		split(t, len);
+	return r;
+}
+
+int tsv_next_line(struct tsv *t, struct err *e)
+{
+	size_t len;
+	int r = read_line(t, &len, e);
+
+	if (r == 1) {
+		t->buf[len - 1] = '\0';
+		t->nf = 1;
+		t->field[0] = t->buf;
+	}
+	return r;
 }
 
 void tsv_close(struct tsv *t)

@@ -28,6 +28,8 @@ int tsv_open(struct tsv *t, const char *path, struct err *e);
  * newline is a truncated file (the writer died mid-line) and an error.
  */
 int tsv_next(struct tsv *t, struct err *e);
+/* The same, without splitting: the whole line is t->field[0] (nf = 1). */
+int tsv_next_line(struct tsv *t, struct err *e);
 void tsv_close(struct tsv *t);
 
 #endif
