@@ -101,7 +101,7 @@ main() {
 		dirs+=("$dir")
 	done
 	note_machines "${dirs[@]}"
-	# Plots and the HTML page: reports/visual.sh (issue 7).
+	# Plots and the HTML page: reports/visual.sh.
 	if ((${#visual[@]})); then
 		"$here/reports/visual.sh" "$(find_mmstat)" "${visual[@]}" -- "${opts[@]}" -- "${dirs[@]}" || exit 2
 	fi

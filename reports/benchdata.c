@@ -14,8 +14,12 @@ void bench_data_free(struct bench_data *b)
 {
 	size_t cells = b->n_params * b->n_runs * b->n_metrics;
 
-	for (size_t i = 0; i < cells; i++)
+	for (size_t i = 0; i < cells; i++) {
 		free(b->cells[i].v);
+		if (b->warm)
+			free(b->warm[i].v);
+	}
+	free(b->warm);
 	for (size_t i = 0; i < b->n_params; i++)
 		free(b->params[i]);
 	metrics_free(b->metrics, b->n_metrics);
@@ -29,6 +33,22 @@ struct series *bench_cell(const struct bench_data *b, size_t param,
 			  size_t run, size_t metric)
 {
 	return &b->cells[(param * b->n_runs + run) * b->n_metrics + metric];
+}
+
+const struct series *bench_warmups(const struct bench_data *b, size_t param,
+				   size_t run, size_t metric)
+{
+	static const struct series none;
+
+	return b->warm ? &b->warm[(param * b->n_runs + run) * b->n_metrics + metric] : &none;
+}
+
+struct series *bench_warm(struct bench_data *b, size_t param, size_t run,
+			  size_t metric)
+{
+	if (!b->warm)
+		b->warm = xcalloc(b->n_params * b->n_runs * b->n_metrics, sizeof(*b->warm));
+	return &b->warm[(param * b->n_runs + run) * b->n_metrics + metric];
 }
 
 size_t bench_param(struct bench_data *b, const char *param)

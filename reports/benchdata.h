@@ -24,6 +24,7 @@ struct bench_data {
 	size_t n_params;
 	/* [param][run][metric], so that a new parameter appends a block */
 	struct series *cells;
+	struct series *warm;	/* the same layout: warm-ups, when read */
 };
 
 void bench_data_init(struct bench_data *b, const char *name, size_t n_runs);
@@ -36,6 +37,12 @@ int bench_metric_index(const struct bench_data *b, const char *name);
 /* Leave out the metrics no run has a sample of (seen only in warm-ups). */
 void bench_drop_unsampled(struct bench_data *b);
 void series_push(struct series *s, double v);
+/* The warm-ups of a cell: empty when none were read. */
+const struct series *bench_warmups(const struct bench_data *b, size_t param,
+				   size_t run, size_t metric);
+/* The warm-up cell, its array made on first use (params and metrics fixed). */
+struct series *bench_warm(struct bench_data *b, size_t param, size_t run,
+			  size_t metric);
 
 /* Samples of metric m in run `run`, over every swept value. */
 size_t samples_of(const struct bench_data *b, size_t run, size_t m);

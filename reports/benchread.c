@@ -35,6 +35,7 @@ struct declared {
 struct reading {
 	const struct run_info *runs;
 	size_t n_runs;
+	int warmups;
 	struct missing_list *miss;
 	struct declared *d;	/* per run */
 };
@@ -174,6 +175,11 @@ static int read_all(const struct reading *rd, struct bench_data *b, struct err *
 	}
 	bench_drop_unsampled(b);
 	note_absent(rd, b);
+	for (size_t r = 0; rd->warmups && r < rd->n_runs; r++) {
+		snprintf(path, sizeof(path), "%s/%s/warmup.tsv", rd->runs[r].path, b->name);
+		if (warmups_read(b, r, path, rd->d[r].m, rd->d[r].n, e))
+			return -1;
+	}
 	return 0;
 }
 
@@ -187,10 +193,10 @@ static void declared_free(struct declared *d)
 	free(d->skipped);
 }
 
-int bench_read(struct bench_data *b, const struct run_info *runs,
+int bench_read(struct bench_data *b, const struct run_info *runs, int warmups,
 	       struct missing_list *miss, struct err *e)
 {
-	struct reading rd = { runs, b->n_runs, miss, xcalloc(b->n_runs, sizeof(*rd.d)) };
+	struct reading rd = { runs, b->n_runs, warmups, miss, xcalloc(b->n_runs, sizeof(*rd.d)) };
 	int ret = read_all(&rd, b, e);
 
 	for (size_t r = 0; r < rd.n_runs; r++)

@@ -9,8 +9,11 @@
 #include "missing.h"
 #include "runinfo.h"
 
-/* b was set up by bench_data_init(b, name, n_runs); notes go to miss. */
-int bench_read(struct bench_data *b, const struct run_info *runs,
+/*
+ * b was set up by bench_data_init(b, name, n_runs); notes go to miss.  With
+ * warmups, each run's warmup.tsv is read too (for the run-sequence plots).
+ */
+int bench_read(struct bench_data *b, const struct run_info *runs, int warmups,
 	       struct missing_list *miss, struct err *e);
 
 #endif

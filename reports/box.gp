@@ -1,8 +1,10 @@
 # Box plot of each run's samples of one metric, in run order: box = quartiles,
 # whiskers = min and max, bar = median, cross = mean, dots = the iterations.
 # For a sweep, runs stand side by side in one group per swept value.
-# gnuplot -c box.gp DATADIR (DATADIR holds vars.gp, box.dat, pts.dat, xtics.dat)
+# gnuplot -c box.gp DATADIR OUTBASE REPORTSDIR (DATADIR holds vars.gp, box.dat, pts.dat, xtics.dat)
 load ARG1.'/vars.gp'
+OUT = ARG2
+REPORTS = ARG3
 load REPORTS.'/style.gp'
 set xrange [0.3 : NPARAMS * (NRUNS + 1) - 0.3]
 set boxwidth 0.5 absolute

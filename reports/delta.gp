@@ -2,8 +2,10 @@
 # baseline, in percent (positive is better, as in the tables), with the
 # confidence interval of the difference as error bars.  A significant change
 # is a solid bar with a star; a bar whose interval covers zero is pale.
-# gnuplot -c delta.gp DATADIR (DATADIR holds vars.gp, delta.dat, xtics.dat)
+# gnuplot -c delta.gp DATADIR OUTBASE REPORTSDIR (DATADIR holds vars.gp, delta.dat, xtics.dat)
 load ARG1.'/vars.gp'
+OUT = ARG2
+REPORTS = ARG3
 load REPORTS.'/style.gp'
 set xrange [0.3 : NPARAMS * NRUNS - 0.3]
 set xtics scale 0

@@ -4,8 +4,9 @@
  * the CI gate.  Exit 0, 1 when the gate finds a regression, 2 on usage or
  * input errors (one line on stderr naming the problem).
  *
- * usage: mmstat [--format text|markdown|csv|json] [--alpha A]
+ * usage: mmstat [--format text|markdown|csv|json|html] [--alpha A]
  *               [--test welch|student] [--allow-partial] [--all-metrics]
+ *               [--plot-data DIR] [--plots DIR]
  *               [--gate PCT [--gate-metric M]... [--junit FILE]] RUNDIR RUNDIR...
  */
 #include <errno.h>
@@ -16,11 +17,12 @@
 #include <string.h>
 
 #include "gate.h"
+#include "plotdata.h"
 #include "render.h"
 #include "report.h"
 #include "xalloc.h"
 
-enum format { FMT_TEXT, FMT_MARKDOWN, FMT_CSV, FMT_JSON };
+enum format { FMT_TEXT, FMT_MARKDOWN, FMT_CSV, FMT_JSON, FMT_HTML };
 
 struct options {
 	struct report_opts rep;
@@ -29,6 +31,8 @@ struct options {
 	struct gate gate;
 	char **gate_metrics;
 	const char *junit;
+	const char *plot_data;	/* --plot-data: write the plots' data files here */
+	const char *plots;	/* --plots: where the HTML page's plots are */
 };
 
 static void fail(const char *fmt, const char *arg)
@@ -57,12 +61,12 @@ static double parse_number(const char *opt, const char *s, double lo, int lo_ok,
 
 static enum format parse_format(const char *s)
 {
-	static const char *const names[] = { "text", "markdown", "csv", "json" };
+	static const char *const names[] = { "text", "markdown", "csv", "json", "html" };
 
-	for (int i = 0; i < 4; i++)
+	for (int i = 0; i < 5; i++)
 		if (!strcmp(s, names[i]))
 			return (enum format)i;
-	fail("--format '%s': expected text, markdown, csv or json", s);
+	fail("--format '%s': expected text, markdown, csv, json or html", s);
 	return FMT_TEXT;
 }
 
@@ -92,6 +96,8 @@ static void parse_option(struct options *o, int c, const char *arg)
 		break;
 	case 'm': add_gate_metric(o, arg); break;
 	case 'j': o->junit = arg; break;
+	case 'D': o->plot_data = arg; o->rep.warmups = 1; break;
+	case 'P': o->plots = arg; break;
 	default: exit(2);	/* getopt printed the problem */
 	}
 }
@@ -107,6 +113,8 @@ static void parse_args(struct options *o, int argc, char **argv)
 		{ "gate", required_argument, NULL, 'g' },
 		{ "gate-metric", required_argument, NULL, 'm' },
 		{ "junit", required_argument, NULL, 'j' },
+		{ "plot-data", required_argument, NULL, 'D' },
+		{ "plots", required_argument, NULL, 'P' },
 		{ NULL, 0, NULL, 0 },
 	};
 	int c;
@@ -122,11 +130,17 @@ static void parse_args(struct options *o, int argc, char **argv)
 
 static void render(FILE *f, const struct options *o, const struct report *rep)
 {
+	struct err e;
+
 	switch (o->format) {
 	case FMT_TEXT: render_text(f, rep); break;
 	case FMT_MARKDOWN: render_markdown(f, rep); break;
 	case FMT_CSV: render_csv(f, rep); break;
 	case FMT_JSON: render_json(f, rep, o->gated ? &o->gate : NULL); break;
+	case FMT_HTML:
+		if (render_html(f, rep, o->gated ? &o->gate : NULL, o->plots, &e))
+			fail("%s", e.msg);
+		break;
 	}
 }
 
@@ -191,6 +205,8 @@ int main(int argc, char **argv)
 	/* Before the table: a JUnit file that cannot be written is bad input,
 	 * answered in one line, not after a table that looks like success. */
 	if (o.junit && render_junit(o.junit, &rep, &o.gate, &e))
+		fail("%s", e.msg);
+	if (o.plot_data && plot_data_write(&rep, o.plot_data, &e))
 		fail("%s", e.msg);
 	print_missing(&rep);
 	print_unlike(&o, &rep);

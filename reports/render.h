@@ -15,6 +15,13 @@ void render_markdown(FILE *f, const struct report *rep);
 void render_csv(FILE *f, const struct report *rep);
 /* gate may be NULL (no --gate): JSON then says "gate": null. */
 void render_json(FILE *f, const struct report *rep, const struct gate *gate);
+/*
+ * The whole HTML page: systems, configs, tables, gate.  plots is the
+ * directory the plots were drawn into (DIR/plots of --html DIR, linked as
+ * plots/NAME); NULL: a page without figures.
+ */
+int render_html(FILE *f, const struct report *rep, const struct gate *gate,
+		const char *plots, struct err *e);
 int render_junit(const char *path, const struct report *rep,
 		 const struct gate *gate, struct err *e);
 /*

@@ -38,6 +38,11 @@ static void j_stats(FILE *f, const struct summary *s, const struct summary *base
 		has = s->n && stat_value(s, id, &v);
 		json_num(f, has, v);
 	}
+	/* the box of the box plots */
+	json_key(f, "q1", 0);
+	json_num(f, s->n > 0, s->q1);
+	json_key(f, "q3", 0);
+	json_num(f, s->n > 0, s->q3);
 	json_key(f, "pct", 0);
 	for (enum stat_id id = ST_MIN; id < ST_COUNT; id++) {
 		fputs(id == ST_MIN ? "{" : "", f);

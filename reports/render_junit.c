@@ -6,19 +6,8 @@
 #include <errno.h>
 #include <string.h>
 
+#include "markup.h"
 #include "render.h"
-
-static void xml_str(FILE *f, const char *s)
-{
-	for (; *s; s++)
-		switch (*s) {
-		case '&': fputs("&amp;", f); break;
-		case '<': fputs("&lt;", f); break;
-		case '>': fputs("&gt;", f); break;
-		case '"': fputs("&quot;", f); break;
-		default: fputc(*s, f);
-		}
-}
 
 static size_t failures(const struct gate *g)
 {
@@ -51,19 +40,19 @@ static void testcase(FILE *f, const struct report *rep, const struct gate *g,
 	gate_metric_name(b, gr->metric, gr->param, name, sizeof(name));
 	gate_text(rep, g, gr, line, sizeof(line));
 	fputs("    <testcase classname=\"mmdelta.", f);
-	xml_str(f, b->data.name);
+	markup_str(f, b->data.name);
 	fputs("\" name=\"", f);
-	xml_str(f, name);
+	markup_str(f, name);
 	fputs(" ", f);
-	xml_str(f, rep->runs[gr->run].name);
+	markup_str(f, rep->runs[gr->run].name);
 	fputs("\" time=\"0\">\n", f);
 	if (gr->verdict == GATE_REGRESSION) {
 		fputs("      <failure type=\"regression\" message=\"", f);
-		xml_str(f, line);
+		markup_str(f, line);
 		fputs("\"/>\n", f);
 	} else {
 		fputs("      <system-out>", f);
-		xml_str(f, line);
+		markup_str(f, line);
 		fputs("</system-out>\n", f);
 	}
 	fputs("    </testcase>\n", f);

@@ -53,8 +53,14 @@ static void sort_benches(struct report *rep, char ***common, size_t *n_common)
 static void compute(const struct report *rep, struct bench_cmp *bc)
 {
 	const struct bench_data *b = &bc->data;
+	size_t most = 0;
+	double *copy;
 
 	bc->cells = xcalloc(b->n_params * b->n_runs * b->n_metrics, sizeof(*bc->cells));
+	for (size_t i = 0; i < b->n_params * b->n_runs * b->n_metrics; i++)
+		most = b->cells[i].n > most ? b->cells[i].n : most;
+	/* summarize() sorts: keep the series in measurement order for the plots */
+	copy = xcalloc(most, sizeof(*copy));
 	for (size_t p = 0; p < b->n_params; p++)
 		for (size_t r = 0; r < b->n_runs; r++)
 			for (size_t m = 0; m < b->n_metrics; m++) {
@@ -62,12 +68,15 @@ static void compute(const struct report *rep, struct bench_cmp *bc)
 				struct cmp_cell *c = (struct cmp_cell *)report_cell(bc, p, r, m);
 				const struct cmp_cell *base = report_cell(bc, p, 0, m);
 
-				if (s->n)
-					summarize(s->v, s->n, &c->s);
+				if (s->n) {
+					memcpy(copy, s->v, s->n * sizeof(*copy));
+					summarize(copy, s->n, &c->s);
+				}
 				if (r > 0)
 					ttest_compare(&base->s, &c->s, rep->opt.test,
 						      rep->opt.alpha, &c->test);
 			}
+	free(copy);
 }
 
 static int read_configs(const struct report *rep, struct bench_cmp *bc, struct err *e)
@@ -103,7 +112,7 @@ int report_build(struct report *rep, char *const *paths, size_t n_paths,
 		struct bench_cmp *bc = &rep->benches[rep->n_benches++];
 
 		bench_data_init(&bc->data, common[i], rep->n_runs);
-		if (bench_read(&bc->data, rep->runs, &rep->missing, e) ||
+		if (bench_read(&bc->data, rep->runs, rep->opt.warmups, &rep->missing, e) ||
 		    read_configs(rep, bc, e)) {
 			free(common);
 			return -1;

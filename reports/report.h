@@ -30,6 +30,7 @@ struct report_opts {
 	enum ttest_kind test;
 	int allow_partial;
 	int all_metrics;	/* tables show every monitor metric, not only changed ones */
+	int warmups;		/* read warmup.tsv too (the run-sequence plots) */
 };
 
 struct report {

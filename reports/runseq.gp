@@ -1,7 +1,9 @@
 # Run-sequence plot of one metric: each run's values in the order they were
 # measured, warm-ups hollow, so warm-up effects and drift show at a glance.
-# gnuplot -c runseq.gp DATADIR (DATADIR holds vars.gp, seq.dat, marks.gp)
+# gnuplot -c runseq.gp DATADIR OUTBASE REPORTSDIR (DATADIR holds vars.gp, seq.dat, marks.gp)
 load ARG1.'/vars.gp'
+OUT = ARG2
+REPORTS = ARG3
 load REPORTS.'/style.gp'
 load ARG1.'/marks.gp'
 set autoscale xfix

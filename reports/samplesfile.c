@@ -3,6 +3,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "samplesfile.h"
 #include "tsv.h"
@@ -15,10 +16,47 @@ static int is_declared(const struct metric_def *d, size_t n, const char *name)
 	return 0;
 }
 
-static int parse_row(struct bench_data *b, size_t run, const struct tsv *t,
+/* Where a row's value goes: the counted samples, or the warm-ups. */
+struct target {
+	struct bench_data *b;
+	size_t run;
+	int warm;	/* warmup.tsv: iterations 0, -1, ...; params already known */
+};
+
+static int check_iteration(const struct tsv *t, int warm, struct err *e)
+{
+	const char *s = t->field[2] + (warm && t->field[2][0] == '-');
+	char *end;
+
+	errno = 0;
+	strtoull(s, &end, 10);
+	if (!*s || *end || errno || s[0] == '-' || (warm && s == t->field[2] && strcmp(s, "0")))
+		return err_set(e, "%s:%zu: iteration '%s' is not %s", t->path, t->line,
+			       t->field[2], warm ? "a warm-up's (0, -1, ...)" : "a non-negative integer");
+	return 0;
+}
+
+static void push(const struct target *to, const char *param, size_t m, double v)
+{
+	struct bench_data *b = to->b;
+	int p;
+
+	if (!to->warm) {
+		series_push(bench_cell(b, bench_param(b, param), to->run, m), v);
+		return;
+	}
+	/* a warm-up of a swept value nothing was counted for is not plotted */
+	for (p = 0; p < (int)b->n_params && strcmp(b->params[p], param); p++)
+		;
+	if (p < (int)b->n_params)
+		series_push(bench_warm(b, (size_t)p, to->run, m), v);
+}
+
+static int parse_row(const struct target *to, const struct tsv *t,
 		     const struct metric_def *declared, size_t n_declared,
 		     struct err *e)
 {
+	struct bench_data *b = to->b;
 	char *end;
 	int m;
 	double v;
@@ -33,18 +71,15 @@ static int parse_row(struct bench_data *b, size_t run, const struct tsv *t,
 	if (!*t->field[1])
 		return err_set(e, "%s:%zu: empty param (use '-' when nothing is swept)",
 			       t->path, t->line);
-	errno = 0;
-	strtoull(t->field[2], &end, 10);
-	if (!*t->field[2] || *end || errno || t->field[2][0] == '-')
-		return err_set(e, "%s:%zu: iteration '%s' is not a non-negative integer",
-			       t->path, t->line, t->field[2]);
+	if (check_iteration(t, to->warm, e))
+		return -1;
 	errno = 0;
 	v = strtod(t->field[3], &end);
 	if (!*t->field[3] || *end || errno == ERANGE || !isfinite(v))
 		return err_set(e, "%s:%zu: value '%s' is not a finite number",
 			       t->path, t->line, t->field[3]);
 	if (m >= 0)
-		series_push(bench_cell(b, bench_param(b, t->field[1]), run, (size_t)m), v);
+		push(to, t->field[1], (size_t)m, v);
 	return 0;
 }
 
@@ -78,6 +113,17 @@ static int is_header(const struct tsv *t)
 	       !strcmp(t->field[3], "value");
 }
 
+static int read_rows(const struct target *to, struct tsv *t,
+		     const struct metric_def *declared, size_t n_declared, struct err *e)
+{
+	int r;
+
+	while ((r = tsv_next(t, e)) == 1)
+		if (parse_row(to, t, declared, n_declared, e))
+			return -1;
+	return r;
+}
+
 int samples_read(struct bench_data *b, size_t run, const char *path,
 		 const struct metric_def *declared, size_t n_declared,
 		 struct err *e)
@@ -94,10 +140,25 @@ int samples_read(struct bench_data *b, size_t run, const char *path,
 		r = err_set(e, "%s:1: header must be '%s'", path,
 			    "metric<TAB>param<TAB>iteration<TAB>value");
 	else if (r == 1)
-		while ((r = tsv_next(&t, e)) == 1 && (r = parse_row(b, run, &t, declared, n_declared, e)) == 0)
-			r = 1;
+		r = read_rows(&(struct target){ b, run, 0 }, &t, declared, n_declared, e);
 	tsv_close(&t);
 	if (r)
 		return -1;
 	return check_complete(b, run, path, e);
+}
+
+int warmups_read(struct bench_data *b, size_t run, const char *path,
+		 const struct metric_def *declared, size_t n_declared,
+		 struct err *e)
+{
+	struct tsv t;
+	int r;
+
+	if (access(path, F_OK) && errno == ENOENT)
+		return 0;
+	if (tsv_open(&t, path, e))
+		return -1;
+	r = read_rows(&(struct target){ b, run, 1 }, &t, declared, n_declared, e);
+	tsv_close(&t);
+	return r;
 }

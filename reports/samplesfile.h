@@ -16,4 +16,13 @@ int samples_read(struct bench_data *b, size_t run, const char *path,
 		 const struct metric_def *declared, size_t n_declared,
 		 struct err *e);
 
+/*
+ * Read PATH, a warmup.tsv (the same rows without the header, iterations 0,
+ * -1, ...), as run `run`'s warm-ups into b's warm cells, for the run-sequence
+ * plots.  No file, no warm-ups.  Call after every samples_read().
+ */
+int warmups_read(struct bench_data *b, size_t run, const char *path,
+		 const struct metric_def *declared, size_t n_declared,
+		 struct err *e);
+
 #endif

@@ -16,6 +16,8 @@ void summarize(double *x, size_t n, struct summary *s)
 	/* Linear interpolation between order statistics (R's type 7, GSL's
 	 * definition); with the values sorted, the median is the 0.5 quantile. */
 	s->median = gsl_stats_quantile_from_sorted_data(x, 1, n, 0.5);
+	s->q1 = gsl_stats_quantile_from_sorted_data(x, 1, n, 0.25);
+	s->q3 = gsl_stats_quantile_from_sorted_data(x, 1, n, 0.75);
 	s->p90 = gsl_stats_quantile_from_sorted_data(x, 1, n, 0.90);
 	s->p95 = gsl_stats_quantile_from_sorted_data(x, 1, n, 0.95);
 	s->p99 = gsl_stats_quantile_from_sorted_data(x, 1, n, 0.99);

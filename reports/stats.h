@@ -12,6 +12,7 @@ struct summary {
 	size_t n;
 	double min, max, mean, range;
 	double median, p90, p95, p99;
+	double q1, q3;		/* quartiles: the box of a box plot */
 	/* stddev is the n-1 estimate; both are meaningless for n < 2 */
 	int has_stddev;
 	double stddev;

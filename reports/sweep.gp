@@ -1,8 +1,10 @@
 # Sweep plot of one metric: each run's mean at every swept value, error bars
 # one standard deviation, one line per run.  The swept values are categories
 # in the order run.sh ran them (they may be sizes such as 16M).
-# gnuplot -c sweep.gp DATADIR (DATADIR holds vars.gp, sweep.dat, xtics.dat)
+# gnuplot -c sweep.gp DATADIR OUTBASE REPORTSDIR (DATADIR holds vars.gp, sweep.dat, xtics.dat)
 load ARG1.'/vars.gp'
+OUT = ARG2
+REPORTS = ARG3
 load REPORTS.'/style.gp'
 set xrange [-0.4 : NPARAMS - 0.6]
 set xtics scale 0

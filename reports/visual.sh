@@ -1,19 +1,38 @@
 #!/bin/bash
 # reports/visual.sh: compare.sh --plot DIR / --html DIR.
 #   reports/visual.sh MMSTAT [--plot DIR] [--html DIR] -- MMSTAT_ARGS...
-# Asks reports/mmstat for the JSON of the very comparison compare.sh is
-# about to print (same runs, alpha, test, gate), so plots, page and table
-# carry the same numbers, then draws the plots and/or writes the page.
-# Exit 2 when the comparison or the drawing fails; a gate regression is not a
+# Draws the plots (reports/plot.sh) and writes DIR/index.html (reports/mmstat
+# --format html) from the very comparison compare.sh is about to print (same
+# runs, alpha, test, gate), so plots, page and table carry the same numbers.
+# Exit 2 when the comparison or the drawing fails; a gate's verdict is not a
 # failure here (compare.sh's own exit status reports it).
 set -euo pipefail
 
-REPORTS=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+REPORTS=$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")
 
 fail() { echo "compare.sh: $*" >&2; exit 2; }
 
+# The page is written aside and renamed, so a failure never leaves half a
+# page, with the umask's mode (mktemp's 0600 would hide it from a web server).
+write_page() {
+	local mmstat=$1 dir=$2 page rc=0
+	shift 2
+	page=$(mktemp "$dir/.index.html.XXXXXX")
+	echo "mmdelta: html: writing $dir/index.html" >&2
+	"$mmstat" --format html --plots "$dir/plots" "$@" >"$page" 2>"$page.err" || rc=$?
+	if [ "$rc" -eq 2 ]; then
+		grep '^mmstat: ' "$page.err" | tail -n 1 >&2
+		rm -f "$page" "$page.err"
+		exit 2
+	fi
+	rm -f "$page.err"
+	chmod "$(printf '%o' $((0666 & ~$(umask))))" "$page"
+	mv "$page" "$dir/index.html"
+}
+
 main() {
-	local mmstat=$1 plot="" html=""; shift
+	local mmstat=$1 plot="" html=""
+	shift
 	while [ $# -gt 0 ] && [ "$1" != -- ]; do
 		case $1 in
 		--plot) plot=$2; shift ;;
@@ -23,27 +42,21 @@ main() {
 		shift
 	done
 	shift
-	# compare.sh's options minus the output ones, then JSON
+	# compare.sh's options minus the output ones; the run directories
 	local args=()
-	while [ $# -gt 0 ] && [ "$1" != -- ]; do
+	while [ $# -gt 0 ]; do
 		case $1 in
 		--format | --junit) shift ;;
 		*) args+=("$1") ;;
 		esac
 		shift
 	done
-	args+=(--format json "$@")
-
-	local rc=0 dirs=()
-	JSON=$(mktemp)
-	trap 'rm -f "$JSON" "$JSON.err"' EXIT
-	# Its warnings and gate lines are compare.sh's to print, once, when it
-	# runs mmstat for the table; here they only matter if it fails.
-	"$mmstat" "${args[@]}" >"$JSON" 2>"$JSON.err" || rc=$?
-	[ "$rc" -le 1 ] || { cat "$JSON.err" >&2; exit 2; }
-	mapfile -t dirs < <(jq -r '.runs[].path' "$JSON")
-	[ -z "$plot" ] || "$REPORTS/plot.sh" --json "$JSON" "$plot" "${dirs[@]}" >/dev/null || exit 2
-	[ -z "$html" ] || "$REPORTS/html.sh" --json "$JSON" "$html" "${dirs[@]}" || exit 2
+	[ -z "$plot" ] || "$REPORTS/plot.sh" "$plot" "${args[@]}" >/dev/null || exit 2
+	if [ -n "$html" ]; then
+		{ mkdir -p "$html" 2>/dev/null && [ -w "$html" ]; } || fail "cannot write to $html"
+		"$REPORTS/plot.sh" "$html/plots" "${args[@]}" >/dev/null || exit 2
+		write_page "$mmstat" "$html" "${args[@]}"
+	fi
 }
 
 main "$@"

@@ -37,6 +37,9 @@ near() {	# near A B TOL
 	[ "$(json "$m.primary")" = "true" ]
 	near "$(json "$m.params[0].runs[0].mean")" 3.395 1e-12
 	near "$(json "$m.params[0].runs[0].stddev")" 0.012909944487358056 1e-15
+	# quartiles, type 7 by hand: 3.38 + 0.75 * 0.01, 3.40 + 0.25 * 0.01
+	near "$(json "$m.params[0].runs[0].q1")" 3.3875 1e-12
+	near "$(json "$m.params[0].runs[0].q3")" 3.4025 1e-12
 	near "$(json "$m.params[0].runs[1].mean")" 1.9225 1e-12
 	near "$(json "$m.params[0].runs[1].pct.mean")" 43.372606774668630 1e-9
 	[ "$(json "$m.params[0].runs[0].test")" = "null" ]

@@ -112,3 +112,39 @@ setup() {
 	[ -z "$(find "$PAGE_DIR/single/plots" -name '*-delta.*')" ]
 	[ -n "$(find "$PAGE_DIR/single/plots" -name 'timedmunlock-elapsed-box.svg')" ]
 }
+
+@test "the page's tables are the text table's rows: median and percentiles where it has them" {
+	local r=$PAGE_DIR/dist i
+	mkdir -p "$r"
+	cp -r "$BATS_TEST_DIRNAME/../fixtures/compare/3.11-rc3-0" "$r/base"
+	cp -r "$BATS_TEST_DIRNAME/../fixtures/compare/3.11-rc3-1" "$r/new"
+	# 20 samples of elapsed per run: a latency distribution
+	for i in $(seq 4 19); do
+		printf 'elapsed\t-\t%d\t3.%02d\n' "$i" "$((30 + i))" >>"$r/base/timedmunlock/samples.tsv"
+		printf 'elapsed\t-\t%d\t1.%02d\n' "$i" "$((80 + i))" >>"$r/new/timedmunlock/samples.tsv"
+	done
+	run --separate-stderr "$ROOT/compare.sh" -o "$r" --format html base new
+	[ "$status" -eq 0 ]
+	local page=$output text p99
+	text=$("$ROOT/compare.sh" -o "$r" base new 2>/dev/null)
+	p99=$(awk '/^Elapsed p99 / { print $3 }' <<<"$text")
+	[ -n "$p99" ]
+	grep -q "<tr><th>p99 (s)</th><td class=\"num\">$p99 " <<<"$page"
+	for s in min mean stddev max range cv median p90 p95 p99; do
+		grep -q "<tr><th>$s (" <<<"$page" || { echo "no $s row"; return 1; }
+	done
+}
+
+@test "names, labels and values are escaped in the page" {
+	local r=$PAGE_DIR/esc
+	mkdir -p "$r"
+	cp -r "$BATS_TEST_DIRNAME/../fixtures/compare/3.11-rc3-0" "$r/base"
+	cp -r "$BATS_TEST_DIRNAME/../fixtures/compare/3.11-rc3-1" "$r/new"
+	sed -i '1s/\tElapsed\t/\t<b>Elapsed\&"\t/' "$r"/*/timedmunlock/metrics.tsv
+	printf 'cpu_model: <script>x</script>\n' >>"$r/new/meta"
+	run --separate-stderr "$ROOT/compare.sh" -o "$r" --format html base new
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"&lt;b&gt;Elapsed&amp;&quot; [s]"* ]]
+	[[ "$output" == *"&lt;script&gt;x&lt;/script&gt;"* ]]
+	[[ "$output" != *"<b>Elapsed"* && "$output" != *"<script>x"* ]]
+}

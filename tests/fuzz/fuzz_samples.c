@@ -53,6 +53,16 @@ static void check_read(struct bench_data *b, size_t run, const char *path)
 		}
 }
 
+/* The same input as a warmup.tsv: no header, iterations 0, -1, ... */
+static void check_warmups(struct bench_data *b, const char *path)
+{
+	struct err e = { "" };
+
+	if (warmups_read(b, 1, path, declared, 3, &e) &&
+	    (strncmp(e.msg, path, strlen(path)) || e.msg[strlen(path)] != ':'))
+		abort();
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct bench_data b;
@@ -62,6 +72,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	declare_metrics(&b);
 	check_read(&b, 0, path);
 	check_read(&b, 1, path);
+	check_warmups(&b, path);
 	bench_data_free(&b);
 	return 0;
 }
