@@ -24,13 +24,16 @@ static size_t first_warmups(const struct plot *pl, size_t r)
  * addresses runs by block), rows "position value warm-up(0|1) colour", a
  * blank line between swept values so no line joins them.  For the
  * baseline, each swept value's start goes to marks.gp as a separator.
+ * Returns the last position; first gets the first.
  */
-static void run_block(const struct plot *pl, size_t r, FILE *seq, FILE *marks)
+static long run_block(const struct plot *pl, size_t r, FILE *seq, FILE *marks, long *first)
 {
 	const struct bench_data *d = &pl->b->data;
 	long c = strtol(run_color(r), NULL, 16), pos = -(long)first_warmups(pl, r);
 	int any = 0;
 
+	if (pos + 1 < *first)
+		*first = pos + 1;
 	for (size_t p = 0; p < d->n_params; p++) {
 		const struct series *s = bench_cell(d, p, r, pl->m);
 		const struct series *w = bench_warmups(d, p, r, pl->m);
@@ -55,8 +58,22 @@ static void run_block(const struct plot *pl, size_t r, FILE *seq, FILE *marks)
 	if (!any)
 		fputs("1\tNaN\t0\t0\n", seq);
 	fputs("\n\n", seq);
+	return pos;
 }
 
+/* Tics on whole iterations only (gnuplot would put some at 0.5), at most ~12. */
+static long tic_step(long span)
+{
+	static const long steps[] = { 1, 2, 5 };
+	long scale = 1;
+
+	for (;; scale *= 10)
+		for (int i = 0; i < 3; i++)
+			if (span / (steps[i] * scale) <= 12)
+				return steps[i] * scale;
+}
+
+/* seq.dat, and marks.gp: the x axis's tics and the swept values' separators. */
 int plot_runseq(const struct plot *pl, struct err *e)
 {
 	FILE *seq = plot_file(pl, "seq.dat", e), *marks = seq ? plot_file(pl, "marks.gp", e) : NULL;
@@ -66,8 +83,13 @@ int plot_runseq(const struct plot *pl, struct err *e)
 			fclose(seq);
 		return -1;
 	}
-	for (size_t r = 0; r < pl->rep->n_runs; r++)
-		run_block(pl, r, seq, r == 0 && pl->b->data.n_params > 1 ? marks : NULL);
+	long first = 1, last = 1, end;
+
+	for (size_t r = 0; r < pl->rep->n_runs; r++) {
+		end = run_block(pl, r, seq, r == 0 && pl->b->data.n_params > 1 ? marks : NULL, &first);
+		last = end > last ? end : last;
+	}
+	fprintf(marks, "set xtics %ld\n", tic_step(last - first));
 	if (plot_close(marks, pl, "marks.gp", e)) {
 		fclose(seq);
 		return -1;

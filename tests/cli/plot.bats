@@ -112,3 +112,44 @@ assert_plot() {
 	assert_plot "$OUT/compared/timedmunlock-elapsed-delta"
 	[ -z "$(find "$OUT/compared" -name 'timedmunlock2-*')" ]
 }
+
+# The x tic labels of an SVG plot (gnuplot centres them; y tics end-align).
+xtics() {
+	awk '/text-anchor="middle"/ { m = 1; next }
+		m && match($0, /<text> *-?[0-9.]+<\/text>/) { t = substr($0, RSTART, RLENGTH); gsub(/<[^>]*>| /, "", t); print t }
+		{ m = 0 }' "$1" | tr '\n' ' '
+}
+
+@test "run-sequence x axes show whole iterations only" {
+	for r in base-a patch-b; do
+		cp -r "$FIX/$r" "$OUT/$r"
+		awk -F'\t' 'NR == 1 || $3 <= 2' "$FIX/$r/timedmunlock/samples.tsv" >"$OUT/$r/timedmunlock/samples.tsv"
+	done
+	run --separate-stderr "$ROOT/reports/plot.sh" "$OUT/plots" "$OUT/base-a" "$OUT/patch-b"
+	[ "$status" -eq 0 ]
+	# one warm-up at 0, two iterations: gnuplot alone tics -0.5 0 0.5 ... 2.5
+	[ "$(xtics "$OUT/plots/timedmunlock-elapsed-runseq.svg")" = "0 1 2 " ]
+}
+
+# The star's baseline and the ends of the error bar under it, from the SVG:
+# "STAR_Y BAR_TOP BAR_BOTTOM" in SVG coordinates (y grows downwards).
+star_and_bar() {
+	awk '/translate\(/ && /font-size="14.00"/ { split($0, a, /[(,)]/); x = a[2]; y = a[3]; next }
+		/<text>\*<\/text>/ { sx = x; sy = y }
+		/stroke=.rgb\( 34,  34,  34\)/ { bars = bars $0 } /^\t\tM/ { bars = bars $0 }
+		END { n = split(bars, seg, /M/)
+			for (i = 1; i <= n; i++) if (split(seg[i], p, /[ ,L]+/) >= 4 && p[1] == sx && p[3] == sx) {
+				lo = p[2] < p[4] ? p[2] : p[4]; hi = p[2] < p[4] ? p[4] : p[2] }
+			print sy, lo, hi }' "$1"
+}
+
+@test "the delta chart's star stands clear of its error bar, above a gain and below a loss" {
+	run --separate-stderr "$COMPARE" -o "$FIX" --plot "$OUT/loss" base-a patch-b
+	run --separate-stderr "$COMPARE" -o "$FIX" --plot "$OUT/gain" patch-b base-a
+	# munmap 24.8% worse (a loss) and, the other way round, 19.9% better
+	read -r star top bottom < <(star_and_bar "$OUT/loss/timedmunlock-munmap_elapsed-delta.svg")
+	# an asterisk's glyph sits from about 0.75 em above its baseline
+	awk -v s="$star" -v b="$bottom" 'BEGIN { exit !(b != "" && s - 0.75 * 14 > b) }'
+	read -r star top bottom < <(star_and_bar "$OUT/gain/timedmunlock-munmap_elapsed-delta.svg")
+	awk -v s="$star" -v t="$top" 'BEGIN { exit !(t != "" && s < t) }'
+}
