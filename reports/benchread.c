@@ -7,11 +7,9 @@
  * out.  The primary metric must be in every run, and a metric that two runs
  * describe differently (unit, direction) is an error.
  */
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "benchread.h"
 #include "samplesfile.h"
@@ -58,12 +56,10 @@ static int same_def(const struct metric_def *a, const struct metric_def *b)
 static int read_skipped(const char *path, struct declared *d, struct err *e)
 {
 	struct tsv t;
-	int r;
+	int r = tsv_open_optional(&t, path, e);
 
-	if (access(path, F_OK) && errno == ENOENT)
-		return 0;
-	if (tsv_open(&t, path, e))
-		return -1;
+	if (r <= 0)
+		return r;
 	while ((r = tsv_next(&t, e)) == 1) {
 		d->skipped = xreallocarray(d->skipped, d->n_skipped + 1, sizeof(*d->skipped));
 		d->skipped[d->n_skipped++] = (struct skip){

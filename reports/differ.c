@@ -218,3 +218,13 @@ void difference_note(const struct report *rep, size_t bench, size_t run,
 		}
 	}
 }
+
+void differences_print(FILE *f, const struct report *rep, const char *prefix)
+{
+	char line[2048];
+
+	for (size_t i = 0; i < rep->differences.n; i++) {
+		difference_line(rep, &rep->differences.d[i], line, sizeof(line));
+		fprintf(f, "%s%s\n", prefix, line);
+	}
+}

@@ -9,6 +9,7 @@
 #define MMDELTA_DIFFER_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 struct report;
 
@@ -26,6 +27,8 @@ struct difference_list {
 /* Fill rep->differences from the runs' meta and the compared benches' configs. */
 void differences_find(struct report *rep);
 void differences_free(struct difference_list *l, size_t n_runs);
+/* Each difference_line() on a line of its own after prefix. */
+void differences_print(FILE *f, const struct report *rep, const char *prefix);
 /* "timedmunlock SIZE: 256M in base; 512M in big" */
 void difference_line(const struct report *rep, const struct difference *d,
 		     char *buf, size_t len);

@@ -1,8 +1,6 @@
 /* Reading meta and BENCH/config (see kvfile.h). */
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "kvfile.h"
 #include "tsv.h"
@@ -24,14 +22,15 @@ static size_t config_key_len(const char *line)
 	return n && line[n] == '=' ? n : 0;
 }
 
+/* meta must exist; a bench without a config file has no keys. */
 static int read_kv(const char *path, int config, struct kvlist *l, struct err *e)
 {
 	struct tsv t;
-	int r;
+	int r = config ? tsv_open_optional(&t, path, e) : tsv_open(&t, path, e) ? -1 : 1;
 
 	*l = (struct kvlist){ 0 };
-	if (tsv_open(&t, path, e))
-		return -1;
+	if (r <= 0)
+		return r;
 	while ((r = tsv_next_line(&t, e)) == 1) {
 		const char *line = t.buf, *colon = strstr(line, ": ");
 		size_t n = config ? config_key_len(line) : 0;
@@ -52,9 +51,6 @@ int kv_read_meta(const char *path, struct kvlist *l, struct err *e)
 
 int kv_read_config(const char *path, struct kvlist *l, struct err *e)
 {
-	*l = (struct kvlist){ 0 };
-	if (access(path, F_OK) && errno == ENOENT)
-		return 0;
 	return read_kv(path, 1, l, e);
 }
 

@@ -169,12 +169,8 @@ static void print_missing(const struct report *rep)
 /* CSV has no place for them above its rows: they go with the notes. */
 static void print_unlike(const struct options *o, const struct report *rep)
 {
-	char line[2048];
-
-	for (size_t i = 0; o->format == FMT_CSV && i < rep->differences.n; i++) {
-		difference_line(rep, &rep->differences.d[i], line, sizeof(line));
-		fprintf(stderr, "mmstat: not the same in every run: %s\n", line);
-	}
+	if (o->format == FMT_CSV)
+		differences_print(stderr, rep, "mmstat: not the same in every run: ");
 }
 
 /* Verdict lines follow a table, or go to stderr after a document. */

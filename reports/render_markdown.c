@@ -79,15 +79,10 @@ static void md_metric(FILE *f, const struct report *rep,
 /* What differs besides the code comes first: it may be the result. */
 static void md_unlike(FILE *f, const struct report *rep)
 {
-	char line[2048];
-
 	if (!rep->differences.n)
 		return;
 	fputs("**Not the same in every run:**\n\n", f);
-	for (size_t i = 0; i < rep->differences.n; i++) {
-		difference_line(rep, &rep->differences.d[i], line, sizeof(line));
-		fprintf(f, "- %s\n", line);
-	}
+	differences_print(f, rep, "- ");
 	fputc('\n', f);
 }
 

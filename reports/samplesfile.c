@@ -3,7 +3,6 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "samplesfile.h"
 #include "tsv.h"
@@ -152,12 +151,10 @@ int warmups_read(struct bench_data *b, size_t run, const char *path,
 		 struct err *e)
 {
 	struct tsv t;
-	int r;
+	int r = tsv_open_optional(&t, path, e);
 
-	if (access(path, F_OK) && errno == ENOENT)
-		return 0;
-	if (tsv_open(&t, path, e))
-		return -1;
+	if (r <= 0)
+		return r;
 	r = read_rows(&(struct target){ b, run, 1 }, &t, declared, n_declared, e);
 	tsv_close(&t);
 	return r;

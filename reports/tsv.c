@@ -2,6 +2,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "tsv.h"
 
@@ -12,6 +13,15 @@ int tsv_open(struct tsv *t, const char *path, struct err *e)
 	if (!t->f)
 		return err_set(e, "%s: %s", path, strerror(errno));
 	return 0;
+}
+
+int tsv_open_optional(struct tsv *t, const char *path, struct err *e)
+{
+	if (access(path, F_OK) && errno == ENOENT) {
+		*t = (struct tsv){ .path = path };
+		return 0;
+	}
+	return tsv_open(t, path, e) ? -1 : 1;
 }
 
 static void split(struct tsv *t, size_t len)

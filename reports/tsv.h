@@ -22,6 +22,8 @@ struct tsv {
 };
 
 int tsv_open(struct tsv *t, const char *path, struct err *e);
+/* The same for a file that may be absent: 1 opened, 0 no such file, -1. */
+int tsv_open_optional(struct tsv *t, const char *path, struct err *e);
 /*
  * Read the next line and split it at tabs into t->field[0..nf).
  * Returns 1 for a line, 0 at the end, -1 on error: a last line without its
