@@ -139,9 +139,9 @@ static int is_cmdline(const struct difference *d)
 	return !d->bench && !strcmp(d->key, "cmdline");
 }
 
-/* Distinct values in run order, each with the runs that have it. */
-static size_t value_groups(const struct report *rep, const struct difference *d,
-			   char *buf, size_t len)
+/* "256M in base; 512M in big, other": distinct values in run order. */
+static void value_groups(const struct report *rep, const struct difference *d,
+			 char *buf, size_t len)
 {
 	size_t o = 0;
 
@@ -152,18 +152,13 @@ static size_t value_groups(const struct report *rep, const struct difference *d,
 			first = !same(d->values[k], d->values[r]);
 		if (!first)
 			continue;
-		snprintf(buf + o, len - o, "%s", d->values[r] ? d->values[r] : "(none)");
-		o += strlen(buf + o);
+		o += (size_t)snprintf(buf + o, len - o, "%s%s in", o ? "; " : "",
+				      d->values[r] ? d->values[r] : "(none)");
 		for (size_t k = r; k < rep->n_runs && o < len; k++)
 			if (same(d->values[k], d->values[r]))
-				o += (size_t)snprintf(buf + o, len - o, "%s%s", k == r ? " in " : ", ",
+				o += (size_t)snprintf(buf + o, len - o, "%s %s", k == r ? "" : ",",
 						      rep->runs[k].name);
-		if (o < len && r + 1 < rep->n_runs)
-			o += (size_t)snprintf(buf + o, len - o, "; ");
 	}
-	if (o >= 2 && o < len && !strcmp(buf + o - 2, "; "))
-		buf[o - 2] = '\0';
-	return o;
 }
 
 /* "big adds mitigations=off; drops quiet": each run against the baseline. */
