@@ -81,6 +81,27 @@ static void spread_is_lower_is_better_even_for_rates(void **state)
 	NEAR(pct, 50, 1e-12);	/* mean 2 -> 3 is better when higher is */
 }
 
+/* A counter is neither better nor worse: every row is the plain change. */
+static void counters_show_the_plain_change(void **state)
+{
+	double a[] = { 100, 100, 100 }, b[] = { 0, 0, 0 }, c[] = { 1, 3, 5 }, d[] = { 1, 2, 3 };
+	struct summary sa, sb, sc, sd;
+	double pct;
+
+	(void)state;
+	summarize(a, 3, &sa);
+	summarize(b, 3, &sb);
+	summarize(c, 3, &sc);
+	summarize(d, 3, &sd);
+	assert_true(stat_pct(&sa, &sb, ST_MEAN, BETTER_NONE, &pct));
+	NEAR(pct, -100, 1e-12);	/* a count that drops to zero */
+	assert_true(stat_pct(&sd, &sc, ST_RANGE, BETTER_NONE, &pct));
+	NEAR(pct, 100, 1e-12);	/* range 2 -> 4: +100%, not "worse" */
+	assert_true(stat_pct(&sd, &sc, ST_RANGE, BETTER_HIGHER, &pct));
+	NEAR(pct, -100, 1e-12);	/* with a direction, spread is lower-is-better */
+	assert_false(stat_pct(&sb, &sa, ST_MEAN, BETTER_NONE, &pct));	/* 0 -> 100: no ratio */
+}
+
 /* Two sets of 3 with stddev 1: pooled s = 1, se = sqrt(2/3), df = 4. */
 static void student_matches_the_t_table(void **state)
 {
@@ -210,6 +231,7 @@ int main(void)
 		cmocka_unit_test(one_sample_has_no_stddev),
 		cmocka_unit_test(percentages_positive_means_better),
 		cmocka_unit_test(spread_is_lower_is_better_even_for_rates),
+		cmocka_unit_test(counters_show_the_plain_change),
 		cmocka_unit_test(student_matches_the_t_table),
 		cmocka_unit_test(p_value_at_the_critical_value_is_alpha),
 		cmocka_unit_test(welch_degrees_of_freedom),
