@@ -90,7 +90,7 @@ const char *hist_clock(const struct hist_run *r)
 
 const char *hist_direction(const struct metric_def *m)
 {
-	return m->higher_is_better ? "higher" : "lower";
+	return better_name(m->better);
 }
 
 const char *hist_host(const struct hist_run *r)

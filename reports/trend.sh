@@ -9,8 +9,6 @@ set -euo pipefail
 REPORTS=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 # shellcheck source=drivers/lib/log.sh
 source "$REPORTS/../drivers/lib/log.sh"
-# shellcheck source=reports/plotdata.sh
-source "$REPORTS/plotdata.sh"
 DIE_STATUS=2  # bad input, as history.sh says it
 
 # gnuplot commands marking each change point: a dashed line between the two
@@ -23,6 +21,9 @@ write_marks() {
 		printf "set label \047%s\047 at %s, graph %.2f center front boxed tc rgb \"%s\" font \",9\"\n", l, $1, 0.97 - (NR % 2) * 0.07, c
 	}' "$1"
 }
+
+# A gnuplot single-quoted string: nothing is special in it but the quote.
+gp_str() { printf "'%s'" "${1//\'/\'\'}"; }
 
 write_vars() {
 	local work=$1 i=$2 title=$3 ylabel=$4 out=$5 nruns=$6
