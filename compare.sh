@@ -17,7 +17,8 @@ usage: compare.sh [options] RUN_A RUN_B [RUN_C ...]
 A RUN is a name under the results root (./results, -o DIR or
 $MMDELTA_RESULTS) or a path to a run directory.  RUN_A is the baseline.
 
-  --format F         text (default, mmtests layout), markdown, csv or json
+  --format F         text (default, mmtests layout), markdown, csv, json or
+                     html (the --html page without plots)
   --alpha A          significance level of the t-test (default 0.05)
   --test T           welch (default) or student (pooled, as ministat)
   --allow-partial    compare partial runs too (marked in the header)
@@ -38,26 +39,6 @@ USAGE
 die() {
 	echo "compare.sh: $*" >&2
 	exit 2
-}
-
-meta_value() { awk -v k="$2" 'index($0, k ": ") == 1 { print substr($0, length(k) + 3); exit }' "$1/meta" 2>/dev/null; }
-
-# Native figures compare kernels only on one machine: say so when the runs
-# come from several (a Slurm job's node, else the hostname).  VM runs are
-# left alone; their clock is not the machine's.
-note_machines() {
-	local d m seen="" list=""
-	for d; do
-		# A directory that is not a run is mmstat's to refuse.
-		[ -r "$d/meta" ] || return 0
-		[ -z "$(meta_value "$d" vm)" ] || return 0
-		m=$(meta_value "$d" slurm_node)
-		[ -n "$m" ] || m=$(meta_value "$d" hostname)
-		list+="${list:+, }${d##*/}: ${m:-unknown}"
-		[[ " $seen " == *" $m "* ]] || seen+=" $m"
-	done
-	[ "$(wc -w <<<"$seen")" -le 1 ] ||
-		echo "compare.sh: native runs of different machines ($list): the differences include the machines', not only the kernels'" >&2
 }
 
 # Build the stats tool on first use, so a fresh checkout needs no make step.
@@ -100,7 +81,6 @@ main() {
 		dir=$(resolve_run "$run" "$root") || exit 2
 		dirs+=("$dir")
 	done
-	note_machines "${dirs[@]}"
 	# Plots and the HTML page: reports/visual.sh.
 	if ((${#visual[@]})); then
 		"$here/reports/visual.sh" "$(find_mmstat)" "${visual[@]}" -- "${opts[@]}" -- "${dirs[@]}" || exit 2

@@ -13,8 +13,8 @@
  * differ by design; memtotal moves by a few KiB between kernels.
  */
 static const char *const system_keys[] = {
-	"cmdline", "thp_enabled", "thp_defrag", "hostname", "arch", "cpu_model",
-	"cpus", "numa_nodes", "page_size", NULL
+	"cmdline", "thp_enabled", "thp_defrag", "hostname", "slurm_node", "arch",
+	"cpu_model", "cpus", "numa_nodes", "page_size", NULL
 };
 
 static int same(const char *a, const char *b)
@@ -222,4 +222,36 @@ void differences_print(FILE *f, const struct report *rep, const char *prefix)
 		difference_line(rep, &rep->differences.d[i], line, sizeof(line));
 		fprintf(f, "%s%s\n", prefix, line);
 	}
+}
+
+static const char *machine(const struct run_info *ri)
+{
+	const char *m = kv_get(&ri->meta, "slurm_node");
+
+	if (!m || !*m)
+		m = kv_get(&ri->meta, "hostname");
+	return m && *m ? m : "unknown";
+}
+
+int machines_note(const struct report *rep, char *buf, size_t len)
+{
+	int several = 0;
+	size_t o;
+
+	for (size_t r = 0; r < rep->n_runs; r++) {
+		const char *vm = kv_get(&rep->runs[r].meta, "vm");
+
+		if (vm && *vm)
+			return 0;
+		several |= strcmp(machine(&rep->runs[r]), machine(&rep->runs[0])) != 0;
+	}
+	if (!several)
+		return 0;
+	o = (size_t)snprintf(buf, len, "native runs of different machines (");
+	for (size_t r = 0; r < rep->n_runs && o < len; r++)
+		o += (size_t)snprintf(buf + o, len - o, "%s%s: %s", r ? ", " : "", rep->runs[r].name,
+				      machine(&rep->runs[r]));
+	if (o < len)
+		snprintf(buf + o, len - o, "): the differences include the machines', not only the kernels'");
+	return 1;
 }

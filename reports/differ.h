@@ -27,6 +27,13 @@ struct difference_list {
 /* Fill rep->differences from the runs' meta and the compared benches' configs. */
 void differences_find(struct report *rep);
 void differences_free(struct difference_list *l, size_t n_runs);
+/*
+ * Native figures compare kernels only on one machine: "native runs of
+ * different machines (a: node1, b: node2): ..." when the runs come from
+ * several (a Slurm job's node, else the hostname); 0 for one machine, and
+ * for runs in a VM, whose clock is not the machine's.
+ */
+int machines_note(const struct report *rep, char *buf, size_t len);
 /* Each difference_line() on a line of its own after prefix. */
 void differences_print(FILE *f, const struct report *rep, const char *prefix);
 /* "timedmunlock SIZE: 256M in base; 512M in big" */

@@ -169,6 +169,10 @@ static void print_missing(const struct report *rep)
 /* CSV has no place for them above its rows: they go with the notes. */
 static void print_unlike(const struct options *o, const struct report *rep)
 {
+	char line[2048];
+
+	if (machines_note(rep, line, sizeof(line)))
+		fprintf(stderr, "mmstat: %s\n", line);
 	if (o->format == FMT_CSV)
 		differences_print(stderr, rep, "mmstat: not the same in every run: ");
 }

@@ -65,3 +65,16 @@ config() {	# config RUN SIZE: a resolved BENCH/config as run.sh writes it
 	[ "${lines[0]}" = "timedmunlock" ]
 	[[ "$output" != *"Not the same"* && "$output" != *"differs from the baseline"* ]]
 }
+
+@test "native runs of different machines are said on stderr; runs in a VM are not" {
+	printf 'slurm_node: node1\n' >>"$R/base/meta"
+	printf 'slurm_node: node2\n' >>"$R/big/meta"
+	config big 256M
+	run --separate-stderr "$COMPARE" -o "$R" base big
+	[ "$status" -eq 0 ]
+	[ "$stderr" = "mmstat: native runs of different machines (base: node1, big: node2): the differences include the machines', not only the kernels'" ]
+	[ "${lines[1]}" = "  slurm_node: node1 in base; node2 in big" ]
+	printf 'vm: qemu\n' >>"$R/big/meta"
+	run --separate-stderr "$COMPARE" -o "$R" base big
+	[ -z "$stderr" ]
+}
