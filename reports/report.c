@@ -18,6 +18,8 @@ static int load_runs(struct report *rep, char *const *paths, struct err *e)
 		if (ri->partial && !rep->opt.allow_partial)
 			return err_set(e, "%s: partial run (status: %s); --allow-partial compares it anyway",
 				       ri->path, ri->status);
+		if (r > 0 && run_info_same_emulation(&rep->runs[0], ri, e))
+			return -1;
 	}
 	return 0;
 }

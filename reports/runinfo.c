@@ -112,3 +112,27 @@ int run_has_bench(const struct run_info *r, const char *bench)
 {
 	return bsearch(&bench, r->benches, r->n_benches, sizeof(char *), cmp_str) != NULL;
 }
+
+/*
+ * An icount figure counts the instructions qemu executes for the guest: it
+ * is exact for one qemu version and emulated CPU model, and moves when either
+ * changes (different code paths, different instruction counts).  A field
+ * that one run does not record (runs older than the field) is not compared.
+ */
+int run_info_same_emulation(const struct run_info *a, const struct run_info *b, struct err *e)
+{
+	static const char *const key[] = { "vm_qemu_version", "vm_cpu_model" };
+	static const char *const what[] = { "qemu", "CPU model" };
+	const char *ca = kv_get(&a->meta, "vm_clock"), *cb = kv_get(&b->meta, "vm_clock");
+
+	if (!ca || !cb || strcmp(ca, "icount") || strcmp(cb, "icount"))
+		return 0;
+	for (int i = 0; i < 2; i++) {
+		const char *va = kv_get(&a->meta, key[i]), *vb = kv_get(&b->meta, key[i]);
+
+		if (va && vb && strcmp(va, vb))
+			return err_set(e, "%s and %s: icount runs under a different %s (%s, %s) do not compare",
+				       a->name, b->name, what[i], va, vb);
+	}
+	return 0;
+}

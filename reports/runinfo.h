@@ -24,5 +24,7 @@ struct run_info {
 int run_info_load(struct run_info *r, const char *path, struct err *e);
 void run_info_free(struct run_info *r);
 int run_has_bench(const struct run_info *r, const char *bench);
+/* -1 with a message when both are icount runs of different qemu or CPU model. */
+int run_info_same_emulation(const struct run_info *a, const struct run_info *b, struct err *e);
 
 #endif

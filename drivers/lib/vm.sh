@@ -56,17 +56,30 @@ vm_options_done() {
 		[ "$VM_OPTIONS_GIVEN" = 0 ] || die "--vm-* options need --kernel IMAGE"
 		return 0
 	fi
-	[[ $VM_MEM =~ ^([1-9][0-9]*)([MG])$ ]] || die "--vm-mem $VM_MEM: give megabytes or gigabytes, e.g. 512M or 2G"
-	VM_MEM_MB=${BASH_REMATCH[1]}
-	[ "${BASH_REMATCH[2]}" = M ] || VM_MEM_MB=$((VM_MEM_MB * 1024))
+	vm_check_options
 	vm_image_check "$VM_KERNEL"
 	if [ -z "$NAME" ]; then
 		NAME=$(vm_image_release "$VM_KERNEL")
 		[ -n "$NAME" ] || die "--kernel $VM_KERNEL: no release in its header; name the run with -n"
 	fi
+	settings_off
+}
+
+# The host's busy-machine check.  An icount guest's figures do not depend
+# on what else the host runs, so its load is recorded, never refused; a
+# realtime guest is timed by the host's clock and refused like a host run.
+vm_load_check() {
+	if [ "$VM_CLOCK" = icount ]; then load_check 1; else load_check "$IGNORE_LOAD"; fi
+}
+
+# The --vm-* options together, and what they need on the host; no image
+# needed (bisect.sh checks them before it has built one).
+vm_check_options() {
+	[[ $VM_MEM =~ ^([1-9][0-9]*)([MG])$ ]] || die "--vm-mem $VM_MEM: give megabytes or gigabytes, e.g. 512M or 2G"
+	VM_MEM_MB=${BASH_REMATCH[1]}
+	[ "${BASH_REMATCH[2]}" = M ] || VM_MEM_MB=$((VM_MEM_MB * 1024))
 	vm_qemu_check
 	vm_choose_accel
-	settings_off
 }
 
 # The benches the configs name, once each.

@@ -2,7 +2,7 @@
 # TCG; under TCG the default clock is icount, because wall-clock timings of
 # an emulated guest vary by about 35% from boot to boot and cannot tell two
 # kernels apart, while instruction counting repeats bit for bit.
-# shellcheck shell=bash
+# shellcheck shell=bash disable=SC2034  # VM_CPU_MODEL: for qemu.sh and meta.sh
 
 # shellcheck source=drivers/lib/state.sh
 source "${BASH_SOURCE[0]%/*}/../state.sh"
@@ -13,10 +13,13 @@ vm_kvm_usable() {
 	[ -r /dev/kvm ] && [ -w /dev/kvm ] && grep -qwE 'vmx|svm' /proc/cpuinfo
 }
 
-# Set VM_ACCEL and VM_CLOCK from VM_CLOCK (auto|icount|realtime) and the host.
+# Set VM_ACCEL, VM_CPU_MODEL and VM_CLOCK from VM_CLOCK (auto|icount|realtime)
+# and the host.  The CPU model is named on qemu's command line, not left to
+# its default, because an icount figure depends on it: the kernel picks its
+# code paths (alternatives, string ops, page clearing) by CPU features.
 vm_choose_accel() {
-	VM_ACCEL=tcg
-	if [ "$VM_CLOCK" != icount ] && vm_kvm_usable; then VM_ACCEL=kvm; fi
+	VM_ACCEL=tcg VM_CPU_MODEL=qemu64
+	if [ "$VM_CLOCK" != icount ] && vm_kvm_usable; then VM_ACCEL=kvm VM_CPU_MODEL=host; fi
 	if [ "$VM_CLOCK" = auto ]; then
 		VM_CLOCK=realtime
 		[ "$VM_ACCEL" = kvm ] || VM_CLOCK=icount

@@ -13,6 +13,7 @@ vm_meta_host() {
 	meta_line vm_image "$(realpath "$VM_KERNEL")"
 	meta_line vm_qemu_version "$(vm_qemu_version)"
 	meta_line vm_accel "$VM_ACCEL"
+	meta_line vm_cpu_model "$VM_CPU_MODEL"
 	meta_line vm_clock "$VM_CLOCK"
 	meta_line vm_clock_note "$(vm_clock_note)"
 	if [ "$VM_ACCEL" = tcg ]; then
@@ -22,6 +23,7 @@ vm_meta_host() {
 	meta_line vm_cpus "$VM_CPUS"
 	meta_line vm_append "$VM_APPEND_LINE"
 	meta_line vm_timeout "$VM_TIMEOUT_S"
+	meta_line load_at_start "$LOAD_AT_START"
 	meta_line vm_host "$(uname -n)"
 	meta_line vm_host_kernel_release "$(uname -r)"
 	meta_line vm_host_cpu_model "$(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo)"

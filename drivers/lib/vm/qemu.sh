@@ -27,15 +27,11 @@ vm_qemu_version() {
 vm_qemu_args() {
 	local initramfs=$1 serial1=$2 append=$3
 	printf '%s\n' "$VM_QEMU" -nodefaults -nographic -no-reboot \
-		-machine pc -m "$VM_MEM_MB" -smp "$VM_CPUS" \
+		-machine pc -cpu "$VM_CPU_MODEL" -m "$VM_MEM_MB" -smp "$VM_CPUS" \
 		-rtc "base=$VM_RTC_BASE,clock=vm" \
 		-kernel "$VM_KERNEL" -initrd "$initramfs" -append "$append" \
 		-serial mon:stdio -serial "file:$serial1"
-	if [ "$VM_ACCEL" = kvm ]; then
-		printf '%s\n' -accel kvm -cpu host
-	else
-		printf '%s\n' -accel tcg
-	fi
+	printf '%s\n' -accel "$VM_ACCEL"
 	if [ "$VM_CLOCK" = icount ]; then printf '%s\n' -icount shift=0,sleep=off; fi
 }
 
