@@ -27,8 +27,8 @@ REPORT_OBJS := $(REPORT_LIB:.c=.o)
 TOOLS       := tools/mmconfig tools/minimunlock reports/mmstat reports/mmci reports/mmhistory
 UNIT_SRCS   := $(wildcard tests/unit/test_*.c)
 UNIT_BINS   := $(patsubst tests/unit/%.c,build/san/%,$(UNIT_SRCS))
-SHELL_FILES := run.sh $(wildcard compare.sh history.sh tests/stats/*.sh drivers/*.sh drivers/lib/*.sh drivers/lib/*/*.sh \
-                 tests/cli/*.bash tests/fleet/*.sh .ci/run reports/*.sh tools/*.sh)
+SHELL_FILES := run.sh $(wildcard compare.sh history.sh bisect.sh tests/stats/*.sh drivers/*.sh drivers/lib/*.sh \
+                 drivers/lib/*/*.sh tests/cli/*.bash tests/fleet/*.sh tests/bisect-build/*.sh .ci/run reports/*.sh tools/*.sh)
 
 # Objects are kept between builds, not deleted as intermediates of bench/%.
 .SECONDARY: $(HARNESS_OBJS) $(LIB_OBJS) $(REPORT_OBJS) $(HIST_OBJS)

@@ -9,13 +9,20 @@
 VM_HDRS_OFFSET=514
 VM_VERSION_PTR_OFFSET=526
 
-vm_image_check() {
+# What is wrong with IMAGE as a kernel to boot, or nothing.
+vm_image_problem() {
 	local image=$1 magic
-	[ -e "$image" ] || die "--kernel $image: no such file"
-	{ [ -f "$image" ] && [ -r "$image" ]; } || die "--kernel $image: not a readable file"
+	[ -e "$image" ] || { echo "no such file"; return; }
+	{ [ -f "$image" ] && [ -r "$image" ]; } || { echo "not a readable file"; return; }
 	magic=$(dd if="$image" bs=1 skip="$VM_HDRS_OFFSET" count=4 2>/dev/null | tr -d '\0')
 	[ "$magic" = HdrS ] ||
-		die "--kernel $image: not a Linux kernel image (no bzImage header; give the vmlinuz/bzImage, not vmlinux or an initrd)"
+		echo "not a Linux kernel image (no bzImage header; give the vmlinuz/bzImage, not vmlinux or an initrd)"
+}
+
+vm_image_check() {
+	local problem
+	problem=$(vm_image_problem "$1")
+	[ -z "$problem" ] || die "--kernel $1: $problem"
 }
 
 # The release (first word of the header's version string), or nothing.

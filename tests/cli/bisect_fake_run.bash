@@ -1,0 +1,46 @@
+#!/bin/bash
+# A stand-in for run.sh --kernel in the bisect.sh tests (MMDELTA_BISECT_RUNNER):
+# no VM; the run directory it writes holds the figures FAKE_FIGURES gives
+# the image, one line "RELEASE<TAB>SPEC" (the release in the fake image's
+# version string, which survives a copy), where SPEC is
+#   MEAN[:SPREAD]   values alternate MEAN+SPREAD, MEAN-SPREAD (timedmunlock's elapsed)
+#   noboot          the run fails as a kernel that panics does (phase vm boot)
+#   qemu=VERSION    a run under another qemu, MEAN 10
+#   sleep           never finishes (for the interrupt tests); its pid goes to FAKE_CALLS.pid
+# Each call appends "LABEL RELEASE ITERATIONS" to FAKE_CALLS.
+set -euo pipefail
+
+image="" out="" name="" iter=2
+while [ $# -gt 0 ]; do
+	case $1 in
+	--kernel) image=$2; shift ;;
+	-o) out=$2; shift ;;
+	-n) name=$2; shift ;;
+	-i) iter=$2; shift ;;
+	--set | --vm-*) shift ;;
+	esac
+	shift
+done
+release=$(dd if="$image" bs=1 skip=768 count=64 2>/dev/null | tr '\0' '\n' | awk 'NR == 1 { print $1 }')
+echo "$name $release $iter" >>"$FAKE_CALLS"
+spec=$(awk -F'\t' -v r="$release" '$1 == r { print $2 }' "$FAKE_FIGURES")
+qemu=7.2.22
+case $spec in
+noboot)
+	mkdir -p "$out/.$name.partial"
+	printf 'status: failed\nphase: vm boot\n' >"$out/.$name.partial/meta"
+	echo "mmdelta: the guest kernel panicked: Kernel panic - not syncing: fake"
+	exit 1 ;;
+sleep) echo $$ >"$FAKE_CALLS.pid"; exec sleep 600 ;;
+qemu=*) qemu=${spec#qemu=} spec=10 ;;
+esac
+mean=${spec%%:*} spread=0
+[[ $spec != *:* ]] || spread=${spec#*:}
+rm -rf "${out:?}/$name"
+mkdir -p "$out/$name/timedmunlock"
+printf 'status: complete\nvm: qemu\nvm_clock: icount\nvm_qemu_version: %s\nvm_cpu_model: qemu64\nkernel_release: %s\n' \
+	"$qemu" "$release" >"$out/$name/meta"
+printf 'elapsed\tElapsed\ts\tlower\n' >"$out/$name/timedmunlock/metrics.tsv"
+awk -v n="$iter" -v m="$mean" -v s="$spread" 'BEGIN { print "metric\tparam\titeration\tvalue"
+	for (i = 1; i <= n; i++) printf "elapsed\t-\t%d\t%.17g\n", i, m + (i % 2 ? s : -s) }' \
+	>"$out/$name/timedmunlock/samples.tsv"
