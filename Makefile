@@ -57,13 +57,17 @@ reports/mmhistory: reports/mmhistory.c $(HIST_OBJS) $(REPORT_OBJS)
 	$(CC) $(CFLAGS) -o $@ $^ -lsqlite3 -lgsl -lgslcblas $(LDLIBS)
 
 # Static binaries for the initramfs of --kernel runs (the guest has no libc).
-static: $(patsubst bench/%,build/static/%,$(BENCHES)) build/static/mmconfig
+static: $(patsubst bench/%,build/static/%,$(BENCHES)) build/static/mmconfig build/static/mmci
 build/static/%: bench/%.c $$(wildcard bench/$$*-*.c bench/$$*-*.h) $(HARNESS_SRCS) $(LIB_SRCS)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -static -o $@ $(filter %.c,$^) $(LDLIBS)
 build/static/mmconfig: tools/mmconfig.c bench/lib/config.c
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -static -o $@ $^ $(LDLIBS)
+# The guest's run.sh needs mmci (iterations until the interval is narrow).
+build/static/mmci: reports/mmci.c reports/meanci.c reports/stats.c $(wildcard reports/*.h)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -static -o $@ $(filter %.c,$^) -lgsl -lgslcblas $(LDLIBS)
 
 # Unit tests are built with ASan/UBSan against every library source.
 build/san/%: tests/unit/%.c $(LIB_SRCS) $(REPORT_LIB) $(HIST_LIB)

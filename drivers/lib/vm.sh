@@ -100,7 +100,7 @@ vm_run() {
 	vm_accel_note
 	vm_initramfs_check
 	mapfile -t benches < <(vm_benches)
-	need_built "${benches[@]/#/build/static/}" build/static/mmconfig
+	need_built "${benches[@]/#/build/static/}" build/static/mmconfig build/static/mmci
 	VM_APPEND_LINE=$(vm_cmdline)
 	VM_TIMEOUT_S=$(vm_timeout)
 	vm_meta_start "$@" >"$RUN_DIR/meta"

@@ -51,17 +51,17 @@ vm_stage_host_binary() {
 	done
 }
 
-# run.sh, drivers and configs as in the tree; the benches and mmconfig as
-# the static builds, where run.sh looks for them.  The guest has no make:
-# a stub stands in for run.sh's build step, whose work is done already.
+# run.sh, drivers and configs as in the tree; the benches, mmconfig and
+# mmci as the static builds, where run.sh looks for them.  Like an
+# installed tree, the guest's has no Makefile: run.sh's build step
+# (need_built) then only checks that they are there.
 vm_stage_suite() {
 	local root=$1 tree=$1/mmdelta bench; shift
 	cp -r "$MMDELTA_ROOT/run.sh" "$MMDELTA_ROOT/drivers" "$MMDELTA_ROOT/configs" "$tree/"
-	mkdir -p "$tree/bench" "$tree/tools"
+	mkdir -p "$tree/bench" "$tree/tools" "$tree/reports"
 	for bench in "$@"; do cp "$MMDELTA_ROOT/build/static/$bench" "$tree/bench/$bench"; done
 	cp "$MMDELTA_ROOT/build/static/mmconfig" "$tree/tools/mmconfig"
-	printf '#!/bin/bash\n# --kernel guest: the benches are prebuilt static binaries.\nexit 0\n' >"$root/bin/make"
-	chmod +x "$root/bin/make"
+	cp "$MMDELTA_ROOT/build/static/mmci" "$tree/reports/mmci"
 	cp "$MMDELTA_ROOT/drivers/lib/vm/guest-init.sh" "$root/init"
 	chmod +x "$root/init"
 }
