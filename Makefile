@@ -90,8 +90,9 @@ build/histgen: tests/stats/histgen.c $(HIST_OBJS) $(REPORT_OBJS)
 deps:
 	@./drivers/lib/deps.sh
 
-# Two builds of Debian's 6.1 cloud kernel for --kernel runs and vm.bats,
-# unpacked into tests/cache/kernels (never installed, never committed).
+# Debian's cloud kernels for --kernel runs, vm.bats and the bisect tests:
+# the 6.1 series the archive serves and two 6.12 builds, their vmlinuz and
+# config only, in tests/cache/kernels (never installed, never committed).
 .PHONY: test-kernels
 test-kernels:
 	@./drivers/lib/vm/fetch-debian-kernels.sh
@@ -101,6 +102,12 @@ test-kernels:
 .PHONY: test-fleet
 test-fleet: all static
 	bats --print-output-on-failure tests/fleet
+
+# Not part of test: bisect.sh in tree mode over real kernel builds of
+# Debian's linux-source-6.1 (about half an hour; see docs/bisect.md).
+.PHONY: test-bisect-build
+test-bisect-build: all static
+	./tests/bisect-build/run.sh
 
 unit: $(UNIT_BINS)
 	@set -e; for t in $(UNIT_BINS); do echo "== $$t"; $$t; done

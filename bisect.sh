@@ -161,7 +161,8 @@ check_images() {
 }
 
 # GOOD_RUN, GOOD_MEAN, BAD_RUN, BAD_MEAN and BOUNDARY from the ends' lines
-# of steps.tsv (the step script of tree mode reads them there too).
+# of steps.tsv (the step script of tree mode reads them there too); the
+# columns are BISECT_STEP_FIELDS: 1 role, 2 run, 6 verdict, 7 mean.
 bisect_load_ends() {
 	read -r GOOD_RUN GOOD_MEAN < <(awk -F'\t' '$1 == "good end" && $6 == "measured" { r = $2; m = $7 } END { print r, m }' "$STATE/steps.tsv")
 	read -r BAD_RUN BAD_MEAN < <(awk -F'\t' '$1 == "bad end" && $6 == "measured" { r = $2; m = $7 } END { print r, m }' "$STATE/steps.tsv")
@@ -189,15 +190,13 @@ ends_differ() {
 	fi
 }
 
-# The default round: measure the chosen points one after another, setting
-# their verdicts in V.  K points a round (bisect_points K) are what a
-# parallel runner measures at once.
+# The default round: measure the chosen points one after another, then
+# take their verdicts into V.  K points a round (bisect_points K) are what
+# a parallel runner measures at once, each bisect_point in a subshell.
 bisect_round() {
 	local i
-	for i in "$@"; do
-		bisect_point step "${LABELS[i]}" "${IMAGES[i]}"
-		V[i]=$VERDICT
-	done
+	for i in "$@"; do bisect_point step "${LABELS[i]}" "${IMAGES[i]}"; done
+	for i in "$@"; do V[i]=$(bisect_verdict_of "${LABELS[i]}"); done
 }
 
 images_bisect() {

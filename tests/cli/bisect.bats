@@ -217,12 +217,10 @@ tree_untouched() {
 
 @test "Ctrl-C during a step of the images form: run stopped, exit 130, no process left" {
 	images 10 10 sleep 12 12
-	# Job control: a background job of a script otherwise starts with SIGINT
-	# ignored, and bash cannot trap a signal ignored on entry.
-	set -m
-	"$ROOT/bisect.sh" -o "$RES/out" timedmunlock "${IMGS[@]}" 2>"$RES/err" &
+	# A background job starts with SIGINT ignored, and bash cannot trap a
+	# signal ignored on entry: env gives bisect.sh the default back.
+	env --default-signal=INT "$ROOT/bisect.sh" -o "$RES/out" timedmunlock "${IMGS[@]}" 2>"$RES/err" &
 	local pid=$! i
-	set +m
 	for i in $(seq 100); do [ -s "$FAKE_CALLS.pid" ] && break; sleep 0.1; done
 	kill -INT "$pid"
 	local rc=0
@@ -234,12 +232,9 @@ tree_untouched() {
 
 @test "Ctrl-C during git bisect run: the step's run stopped, the tree back on its branch" {
 	tree 10 10 10 10 sleep 10 12 12 12
-	# Job control: a background job of a script otherwise starts with SIGINT
-	# ignored, and bash cannot trap a signal ignored on entry.
-	set -m
-	"$ROOT/bisect.sh" -o "$RES/out" --tree "$RES/tree" --build "$BUILD" --image bzImage timedmunlock c0 c8 2>"$RES/err" &
+	env --default-signal=INT "$ROOT/bisect.sh" -o "$RES/out" --tree "$RES/tree" --build "$BUILD" --image bzImage \
+		timedmunlock c0 c8 2>"$RES/err" &
 	local pid=$! i
-	set +m
 	for i in $(seq 100); do [ -s "$FAKE_CALLS.pid" ] && break; sleep 0.1; done
 	[ "$(git -C "$RES/tree" rev-parse HEAD)" = "$(sha c4)" ]
 	kill -INT "$pid"

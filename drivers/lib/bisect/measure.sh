@@ -64,6 +64,13 @@ bisect_last() {
 		{ v = $col[f] } END { print v }' "$STATE/steps.tsv"
 }
 
+# The verdict of run LABEL as steps.tsv has it: good, bad, or skip (its
+# last attempt unclear or not run).  For a runner that measures a round's
+# points in parallel, each bisect_point in a subshell of its own.
+bisect_verdict_of() {
+	awk -F'\t' -v r="$1" '$2 == r { v = $6 } END { print (v == "good" || v == "bad") ? v : "skip" }' "$STATE/steps.tsv"
+}
+
 # Refuse to set runs of different qemu or CPU model side by side: mmstat
 # knows when icount figures do not compare, and says so in one line.
 bisect_comparable() {
