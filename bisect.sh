@@ -5,22 +5,29 @@
 # point.  docs/bisect.md says how a point is decided and what the report holds.
 #   ./bisect.sh [options] BENCH|CONFIG IMAGE IMAGE...
 #   ./bisect.sh [options] --tree DIR --build CMD --image PATH BENCH|CONFIG GOOD BAD
-# shellcheck disable=SC2034  # globals shared with the sourced drivers/lib/bisect/*.sh
 set -euo pipefail
 
 # The script's own directory, symlinks followed (a link on PATH, an
 # installed tree).
 MMDELTA_ROOT=$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")
-for lib in log build rundir; do
-	# shellcheck source=/dev/null
-	source "$MMDELTA_ROOT/drivers/lib/$lib.sh"
-done
+# shellcheck source=drivers/lib/bisect/state.sh
+source "$MMDELTA_ROOT/drivers/lib/bisect/state.sh"  # the globals bisect's files share
+# shellcheck source=drivers/lib/log.sh
+source "$MMDELTA_ROOT/drivers/lib/log.sh"  # say, die
+# shellcheck source=drivers/lib/build.sh
+source "$MMDELTA_ROOT/drivers/lib/build.sh"  # need_built
+# shellcheck source=drivers/lib/rundir.sh
+source "$MMDELTA_ROOT/drivers/lib/rundir.sh"  # run names, meta_get
 # shellcheck source=drivers/lib/vm.sh
-source "$MMDELTA_ROOT/drivers/lib/vm.sh"
-for lib in pick measure tree report; do
-	# shellcheck source=/dev/null
-	source "$MMDELTA_ROOT/drivers/lib/bisect/$lib.sh"
-done
+source "$MMDELTA_ROOT/drivers/lib/vm.sh"  # the --vm-* options, the image checks
+# shellcheck source=drivers/lib/bisect/pick.sh
+source "$MMDELTA_ROOT/drivers/lib/bisect/pick.sh"  # which points next
+# shellcheck source=drivers/lib/bisect/measure.sh
+source "$MMDELTA_ROOT/drivers/lib/bisect/measure.sh"  # a point's run and verdict
+# shellcheck source=drivers/lib/bisect/tree.sh
+source "$MMDELTA_ROOT/drivers/lib/bisect/tree.sh"  # the tree form, git bisect
+# shellcheck source=drivers/lib/bisect/report.sh
+source "$MMDELTA_ROOT/drivers/lib/bisect/report.sh"  # bisect.json, bisect.txt
 
 usage() {
 	cat <<'EOF'
@@ -48,8 +55,9 @@ points hide the culprit, or on an error.
 EOF
 }
 
-RESULTS=${MMDELTA_RESULTS:-results} NAME="" ITERATIONS=2 METRIC="" THRESHOLD=""
-TREE="" BUILD="" IMAGE_PATH="" SETS=() VM_ARGS=() POS=()
+# The results root, the --vm-* options as typed (for every run.sh), and the
+# positional arguments: the config, then the images or GOOD BAD.
+RESULTS=${MMDELTA_RESULTS:-results} VM_ARGS=() POS=()
 parse_args() {
 	while [ $# -gt 0 ]; do
 		case $1 in

@@ -163,7 +163,7 @@ main() {
 	if [ "$DRY_RUN" = 1 ]; then dry_run; return 0; fi
 	rundir_check "$RESULTS" "$NAME" "$FORCE"
 	[ -n "$VM_KERNEL" ] || machine_lock  # a guest changes nothing on the host
-	if [ -n "$VM_KERNEL" ]; then vm_load_check; else load_check "$IGNORE_LOAD"; fi
+	if [ -n "$VM_KERNEL" ]; then vm_load_check "$IGNORE_LOAD"; else load_check "$IGNORE_LOAD"; fi
 	settings_recover
 	trap on_exit EXIT
 	trap 'on_signal INT' INT

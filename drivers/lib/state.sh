@@ -73,8 +73,10 @@ VM_MEM_MB=""
 VM_CPUS=1
 # The guest clock: auto until vm_choose_accel decides icount or realtime.
 VM_CLOCK=auto
-# kvm or tcg, decided by vm_choose_accel.
+# kvm or tcg, decided by vm_choose_accel, and qemu's -cpu with it (an icount
+# figure depends on the emulated CPU model).
 VM_ACCEL=""
+VM_CPU_MODEL=""
 # --vm-append as typed, and the whole guest command line built from it.
 VM_APPEND=""
 VM_APPEND_LINE=""

@@ -68,8 +68,9 @@ vm_options_done() {
 # The host's busy-machine check.  An icount guest's figures do not depend
 # on what else the host runs, so its load is recorded, never refused; a
 # realtime guest is timed by the host's clock and refused like a host run.
+# vm_load_check IGNORE_LOAD (1 to measure regardless).
 vm_load_check() {
-	if [ "$VM_CLOCK" = icount ]; then load_check 1; else load_check "$IGNORE_LOAD"; fi
+	if [ "$VM_CLOCK" = icount ]; then load_check 1; else load_check "$1"; fi
 }
 
 # The --vm-* options together, and what they need on the host; no image

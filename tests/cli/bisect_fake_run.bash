@@ -9,6 +9,7 @@
 #   sleep           never finishes (for the interrupt tests); its pid goes to FAKE_CALLS.pid
 # Each call appends "LABEL RELEASE ITERATIONS" to FAKE_CALLS.
 set -euo pipefail
+: "${FAKE_CALLS:?the test sets FAKE_CALLS}" "${FAKE_FIGURES:?the test sets FAKE_FIGURES}"
 
 image="" out="" name="" iter=2
 while [ $# -gt 0 ]; do

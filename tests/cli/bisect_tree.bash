@@ -24,4 +24,5 @@ bisect_tree() {
 }
 
 # The --build command for these trees.
+# shellcheck disable=SC2154  # set by bats
 export BISECT_TREE_BUILD=$BATS_TEST_DIRNAME/bisect_tree_build.bash

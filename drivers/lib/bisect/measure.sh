@@ -3,10 +3,16 @@
 # compares the mean of the metric (with its 95% interval, from reports/mmci)
 # with a boundary between the two ends' means.  Every attempt is a line of
 # STATE/steps.tsv, which the report is written from.
-# shellcheck shell=bash disable=SC2034  # globals shared with bisect.sh
+# shellcheck shell=bash
 
-# Columns of steps.tsv, in order.
-BISECT_STEP_FIELDS="role run image release commit verdict mean half n iterations booted seconds build_seconds note"
+# shellcheck source=drivers/lib/bisect/state.sh
+source "${BASH_SOURCE[0]%/*}/state.sh"
+# shellcheck source=drivers/lib/log.sh
+source "${BASH_SOURCE[0]%/*}/../log.sh"  # say, die
+# shellcheck source=drivers/lib/rundir.sh
+source "${BASH_SOURCE[0]%/*}/../rundir.sh"  # meta_get
+# shellcheck source=drivers/lib/vm/image.sh
+source "${BASH_SOURCE[0]%/*}/../vm/image.sh"  # vm_image_release
 
 # bisect_spawn OUT ERR CMD...: run CMD, stdout to file OUT, stderr to file
 # ERR (bisect.sh's own when ERR is empty), in a process group of its own
@@ -16,7 +22,6 @@ BISECT_STEP_FIELDS="role run image release commit verdict mean half n iterations
 # qemu).  A Ctrl-C on the terminal reaches bisect.sh alone, which passes
 # it on.  The redirections are the child's only: the trap's message must
 # reach the terminal.
-BISECT_CHILD=""
 bisect_spawn() {
 	local out=$1 err=${2:-/dev/stderr} rc=0; shift 2
 	setsid "$@" </dev/null >>"$out" 2>>"$err" &
@@ -110,9 +115,6 @@ bisect_log() {
 	done
 	printf '%s\n' "$line" >>"$STATE/steps.tsv"
 }
-
-# Tree mode: the build's seconds, for the first attempt's line.
-BISECT_BUILD_SECONDS=""
 
 # bisect_point ROLE LABEL IMAGE [COMMIT]: measure IMAGE and decide it,
 # re-measuring with twice and then four times the iterations while the

@@ -1,7 +1,12 @@
 # The bisection's report, written from STATE/steps.tsv: bisect.json for
 # programs, bisect.txt for a person to paste into a mail.  Both are written
 # whole or not at all (a temporary file renamed).
-# shellcheck shell=bash disable=SC2034  # globals shared with bisect.sh
+# shellcheck shell=bash
+
+# shellcheck source=drivers/lib/bisect/state.sh
+source "${BASH_SOURCE[0]%/*}/state.sh"
+# shellcheck source=drivers/lib/bisect/tree.sh
+source "${BASH_SOURCE[0]%/*}/tree.sh"  # tree_git
 
 # The steps as a JSON array, one object per attempt, in order.
 bisect_steps_json() {

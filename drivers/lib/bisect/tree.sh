@@ -3,7 +3,16 @@
 # the choosing (it knows merges and skips); bisect.sh is its step script.
 # The tree is left on the branch or commit it was found on, also after an
 # error or Ctrl-C.
-# shellcheck shell=bash disable=SC2034  # globals shared with bisect.sh
+# shellcheck shell=bash
+
+# shellcheck source=drivers/lib/bisect/state.sh
+source "${BASH_SOURCE[0]%/*}/state.sh"
+# shellcheck source=drivers/lib/log.sh
+source "${BASH_SOURCE[0]%/*}/../log.sh"  # say, die
+# shellcheck source=drivers/lib/vm/image.sh
+source "${BASH_SOURCE[0]%/*}/../vm/image.sh"  # vm_image_problem
+# shellcheck source=drivers/lib/bisect/measure.sh
+source "${BASH_SOURCE[0]%/*}/measure.sh"  # bisect_spawn, bisect_point, bisect_log
 
 tree_git() { git -C "$TREE" "$@"; }
 tree_bisecting() { [ -e "$(tree_git rev-parse --absolute-git-dir)/BISECT_START" ]; }
