@@ -295,23 +295,17 @@ static int write_metric(struct plot *pl, const char *dir, FILE *list, struct err
 	return 0;
 }
 
-/* The key run.sh swept for this bench ("SIZE"), from the baseline's config. */
-static const char *sweep_key(const struct bench_cmp *b, char *buf, size_t len)
+/* The key run.sh swept for this bench ("SIZE"): BENCH/config's "sweep:" field. */
+static const char *sweep_key(const struct bench_cmp *b)
 {
-	for (size_t i = 0; i < b->config[0].n; i++) {
-		const char *k = b->config[0].kv[i].key;
+	const char *k = kv_get(&b->config[0], "sweep");
 
-		if (!strncmp(k, "command ", 8) && strchr(k, '=')) {
-			snprintf(buf, len, "%.*s", (int)(strchr(k, '=') - k - 8), k + 8);
-			return buf;
-		}
-	}
-	return "value";
+	return k && *k && strcmp(k, "-") ? k : "value";
 }
 
 int plot_data_write(const struct report *rep, const char *dir, struct err *e)
 {
-	char path[4200], key[256];
+	char path[4200];
 	FILE *list;
 	int ret = 0;
 
@@ -324,7 +318,7 @@ int plot_data_write(const struct report *rep, const char *dir, struct err *e)
 		const struct bench_cmp *b = &rep->benches[i];
 		size_t *order = xcalloc(b->data.n_metrics, sizeof(*order));
 		size_t n = shown_metrics(rep, b, order);
-		struct plot pl = { .rep = rep, .b = b, .swept = sweep_key(b, key, sizeof(key)) };
+		struct plot pl = { .rep = rep, .b = b, .swept = sweep_key(b) };
 
 		for (size_t k = 0; k < n && !ret; k++) {
 			pl.m = order[k];

@@ -57,10 +57,17 @@ assert_plot() {
 }
 
 @test "a sweep gets the sweep plot, and its titles and axes name the swept key and the unit" {
-	run --separate-stderr "$COMPARE" -o "$FIX" --plot "$OUT" sweep-a sweep-b
+	# the swept key is BENCH/config's "sweep:" field, not scraped from the
+	# command lines: without them the plots still name it
+	for r in sweep-a sweep-b; do
+		cp -r "$FIX/$r" "$OUT/$r"
+		sed -i '/^command/d' "$OUT/$r/timedmunlock/config"
+	done
+	run --separate-stderr "$COMPARE" --plot "$OUT" "$OUT/sweep-a" "$OUT/sweep-b"
 	[ "$status" -eq 0 ]
 	for kind in box runseq delta sweep; do assert_plot "$OUT/timedmunlock-elapsed-$kind"; done
-	grep -q 'SIZE' "$OUT/timedmunlock-elapsed-sweep.svg"
+	grep -q 'Elapsed against SIZE (mean ± stddev)' "$OUT/timedmunlock-elapsed-sweep.svg"
+	grep -q 'Elapsed per SIZE, samples per run' "$OUT/timedmunlock-elapsed-box.svg"
 	# the table's unit: the smallest mean (16M, ~400 µs) reads at least 1
 	grep -q 'Elapsed \[µs\] (lower is better)' "$OUT/timedmunlock-elapsed-sweep.svg"
 	"$COMPARE" -o "$FIX" sweep-a sweep-b | grep -q '^Elapsed \[µs\] ' 
