@@ -62,6 +62,12 @@ rundir_create() {
 	RUN_DIR=$partial
 }
 
+# A temporary meta in DIR, with the run's file mode (mktemp's is 0600).
+meta_tmpfile() {
+	local tmp
+	tmp=$(mktemp "$1/.meta.XXXXXX") && chmod "$RUN_FILE_MODE" "$tmp" && printf '%s\n' "$tmp"
+}
+
 # meta is "key: value" lines; set replaces a key in place.
 # The old meta is replaced only by a complete new one: on a full disk the
 # write fails and meta keeps what it had, rather than becoming empty.
@@ -71,7 +77,7 @@ meta_set() {
 	content=$(awk -v k="$key" -v v="$value" 'BEGIN { done = 0 }
 		index($0, k ": ") == 1 { if (!done) print k ": " v; done = 1; next }
 		{ print } END { if (!done) print k ": " v }' "$old")
-	if tmp=$(mktemp "$dir/.meta.XXXXXX" 2>/dev/null) &&
+	if tmp=$(meta_tmpfile "$dir" 2>/dev/null) &&
 		err=$(printf '%s\n' "$content" 2>&1 >"$tmp"); then
 		mv "$tmp" "$dir/meta"
 		# "return 0", not "return": run.sh's exit trap calls this, and a bare

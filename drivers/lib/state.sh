@@ -31,6 +31,10 @@ LOAD_AT_START=""
 RUN_DIR=""
 # What RUN_DIR is renamed to once complete.
 FINAL_DIR=""
+# The mode of a run's files: the umask's, as for every file run.sh writes,
+# so that another user can read (compare) the run.  mktemp (meta_set) and
+# perf record (the mmaplock and profile data) would make them 0600.
+RUN_FILE_MODE=$(printf '%o' $((0666 & ~$(umask))))
 
 # --- the config being run (config.sh) ------------------------------------
 # Its resolved keys (defaults, then the file, then --set); during a sweep the

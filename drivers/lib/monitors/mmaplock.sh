@@ -42,7 +42,11 @@ mmaplock_start() {
 		record -a "${z[@]}" -e "$MMAPLOCK_EVENTS" -m 16M -o "$1.data" -- tail --pid="$2" -f /dev/null
 }
 
-mmaplock_stop() { perf_session_stop mmaplock; }
+# perf record writes its data 0600; the run's files take the umask's modes.
+mmaplock_stop() {
+	perf_session_stop mmaplock
+	[ ! -e "$1.data" ] || chmod "$RUN_FILE_MODE" "$1.data"
+}
 
 mmaplock_parse() {
 	[ -s "$1.data" ] || return 1

@@ -24,7 +24,11 @@ profile_start() {
 		record -g -F 20000 -e "$(profile_event)" -p "$2" -o "$1.data"
 }
 
-profile_stop() { perf_session_stop profile; }
+# perf record writes its data 0600; the run's files take the umask's modes.
+profile_stop() {
+	perf_session_stop profile
+	[ ! -e "$1.data" ] || chmod "$RUN_FILE_MODE" "$1.data"
+}
 
 # Top symbols, kernel and user, flat: the table to read first.  The call
 # graphs stay in NAME.TAG.data for `perf report -i`.

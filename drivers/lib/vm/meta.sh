@@ -35,7 +35,7 @@ vm_meta_host() {
 # version) are in DIR/meta first and so win.
 vm_meta_merge() {
 	local dir=$1 tmp; shift
-	tmp=$(mktemp "$dir/.meta.XXXXXX")
+	tmp=$(meta_tmpfile "$dir")
 	awk '{ k = substr($0, 1, index($0, ": ") - 1) } k == "" || !(k in seen) { seen[k] = 1; print }' \
 		"$dir/meta" "$@" >"$tmp"
 	mv "$tmp" "$dir/meta"

@@ -1,0 +1,53 @@
+#!/usr/bin/env bats
+# Root and a normal user on one machine: runs made with sudo are read by
+# another user, the machine lock serves both, and what needs root is refused
+# up front.  The second user is created for these tests and removed after.
+
+bats_require_minimum_version 1.5.0
+load helpers
+
+setup_file() {
+	[ "$EUID" -eq 0 ] || skip "needs root to create a second user"
+	TUSER=mmdu$$
+	export TUSER
+	useradd --system --no-create-home --shell /usr/sbin/nologin "$TUSER"
+}
+
+teardown_file() {
+	[ -z "${TUSER:-}" ] || userdel "$TUSER" 2>/dev/null || true
+}
+
+setup() {
+	[ -n "${TUSER:-}" ] || skip "no second user"
+	common_setup
+	chmod 0755 "$RES"
+}
+
+teardown() { common_teardown; }
+
+# as_user CMD...: run CMD as the second user, from a directory it can read.
+as_user() { (cd / && runuser -u "$TUSER" -- "$@"); }
+
+@test "users: a run made by root is readable by another user, who can compare it" {
+	umask 022
+	for n in a b; do
+		run --separate-stderr "$ROOT/run.sh" -n "$n" -o "$RES" --ignore-load --set SIZE=8M \
+			--set WARMUP=0 -i 2 --monitors vmstat,perfstat,mmaplock,profile timedmunlock
+		[ "$status" -eq 0 ] || { echo "$stderr"; return 1; }
+	done
+	# every file, raw perf data included, has the umask's modes
+	run find "$RES" ! -perm -0044
+	[ -z "$output" ] || { echo "not readable by others: $output"; return 1; }
+	run --separate-stderr as_user "$ROOT/compare.sh" -o "$RES" a b
+	[ "$status" -eq 0 ] || { echo "$stderr"; return 1; }
+	[[ $output == timedmunlock* ]]
+}
+
+@test "users: with umask 077 the run's files are private to their owner" {
+	umask 077
+	run --separate-stderr "$ROOT/run.sh" -n p -o "$RES" --ignore-load --set SIZE=8M \
+		--set WARMUP=0 -i 1 --monitors vmstat timedmunlock
+	[ "$status" -eq 0 ]
+	[ "$(stat -c %a "$RES/p/meta")" = 600 ]
+	[ -z "$(find "$RES/p" -type f -perm /0077)" ]
+}
