@@ -15,6 +15,8 @@ source "$MMDELTA_ROOT/drivers/lib/log.sh"  # say, die, phase
 source "$MMDELTA_ROOT/drivers/lib/build.sh"  # make in a source tree, nothing when installed
 # shellcheck source=drivers/lib/lock.sh
 source "$MMDELTA_ROOT/drivers/lib/lock.sh"  # one run.sh per machine
+# shellcheck source=drivers/lib/privilege.sh
+source "$MMDELTA_ROOT/drivers/lib/privilege.sh"  # what needs root, refused up front
 # shellcheck source=drivers/lib/settings.sh
 source "$MMDELTA_ROOT/drivers/lib/settings.sh"  # THP and other settings, restored at exit
 # shellcheck source=drivers/lib/thp.sh
@@ -96,7 +98,7 @@ parse_args() {
 	vm_options_done
 	[ -n "$NAME" ] || NAME=$(uname -r)
 	rundir_check_name "$NAME"
-	rundir_check_root "$RESULTS"
+	[ "$DRY_RUN" = 1 ] || rundir_check_root "$RESULTS"  # a dry run writes nothing
 }
 
 # Resolve every config before anything is written, so a bad one costs
@@ -114,7 +116,10 @@ resolve_configs() {
 		targets+=("bench/$bench")
 	done
 	need_built reports/mmci "${targets[@]}"
-	for c in "${CONFIGS[@]}"; do (config_load "$c" && for_each_point point_check) || exit 1; done
+	# A dry run changes nothing, and a guest's settings are the guest's.
+	local check=privilege_check
+	[ "$DRY_RUN" = 0 ] && [ -z "$VM_KERNEL" ] || check=:
+	for c in "${CONFIGS[@]}"; do (config_load "$c" && "$check" "$c" && for_each_point point_check) || exit 1; done
 }
 
 dry_run() {

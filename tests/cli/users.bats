@@ -51,3 +51,36 @@ as_user() { (cd / && runuser -u "$TUSER" -- "$@"); }
 	[ "$(stat -c %a "$RES/p/meta")" = 600 ]
 	[ -z "$(find "$RES/p" -type f -perm /0077)" ]
 }
+
+@test "users: a config that changes THP is refused for a user in one line, before anything is written" {
+	thp=/sys/kernel/mm/transparent_hugepage/enabled
+	[ -e "$thp" ] || skip "no THP"
+	mkdir "$RES/user" && chown "$TUSER" "$RES/user"
+	run --separate-stderr as_user "$ROOT/run.sh" -o "$RES/user" --set SIZE=4M timedmunlock
+	assert_one_line_error
+	[[ $stderr == "mmdelta: timedmunlock: THP=never needs root (it writes $thp); run as root, or with --set THP=default" ]]
+	run --separate-stderr as_user "$ROOT/run.sh" -o "$RES/user" --set SIZE=4M --set DROP_CACHES=yes \
+		--set THP=default timedmunlock
+	assert_one_line_error
+	[[ $stderr == *"DROP_CACHES=yes needs root (it writes /proc/sys/vm/drop_caches)"* ]]
+	[ -z "$(ls -A "$RES/user")" ]
+}
+
+@test "users: a user may dry-run what needs root, and run what does not, after root held the lock" {
+	# root runs first, so the lock file exists and is root's
+	run --separate-stderr "$ROOT/run.sh" -n r -o "$RES" --ignore-load --set SIZE=4M -i 1 --monitors none timedmunlock
+	[ "$status" -eq 0 ]
+	# from a directory the user cannot write: a dry run writes nothing
+	run --separate-stderr as_user "$ROOT/run.sh" --dry-run timedmunlock
+	[ "$status" -eq 0 ]
+	[[ $output == *"bench/timedmunlock"* ]]
+	mkdir "$RES/user" && chown "$TUSER" "$RES/user"
+	run --separate-stderr as_user "$ROOT/run.sh" -n u -o "$RES/user" --ignore-load --set THP=default \
+		--set SIZE=4M --set WARMUP=0 -i 2 --monitors vmstat timedmunlock
+	[ "$status" -eq 0 ] || { echo "$stderr"; return 1; }
+	[ "$(stat -c %U "$RES/user/u/meta")" = "$TUSER" ]
+	[ "$(awk -F'\t' '$1 == "pages" && $4 == 1024' "$RES/user/u/timedmunlock/samples.tsv" | wc -l)" -eq 2 ]
+	# and root compares the user's run with its own
+	run --separate-stderr "$ROOT/compare.sh" "$RES/r" "$RES/user/u"
+	[ "$status" -eq 0 ]
+}
