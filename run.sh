@@ -15,6 +15,8 @@ source "$MMDELTA_ROOT/drivers/lib/log.sh"  # say, die, phase
 source "$MMDELTA_ROOT/drivers/lib/build.sh"  # make in a source tree, nothing when installed
 # shellcheck source=drivers/lib/lock.sh
 source "$MMDELTA_ROOT/drivers/lib/lock.sh"  # one run.sh per machine
+# shellcheck source=drivers/lib/deadrun.sh
+source "$MMDELTA_ROOT/drivers/lib/deadrun.sh"  # what a killed run.sh left
 # shellcheck source=drivers/lib/privilege.sh
 source "$MMDELTA_ROOT/drivers/lib/privilege.sh"  # what needs root, refused up front
 # shellcheck source=drivers/lib/settings.sh
@@ -166,6 +168,7 @@ main() {
 	resolve_configs
 	if [ "$FLEET" = 1 ]; then fleet_submit "$RESULTS" "$FORCE" "$DRY_RUN" "$@"; return; fi
 	if [ "$DRY_RUN" = 1 ]; then dry_run; return 0; fi
+	deadrun_reap "$RESULTS"
 	rundir_check "$RESULTS" "$NAME" "$FORCE"
 	[ -n "$VM_KERNEL" ] || machine_lock  # a guest changes nothing on the host
 	if [ -n "$VM_KERNEL" ]; then vm_load_check "$IGNORE_LOAD"; else load_check "$IGNORE_LOAD"; fi
@@ -174,13 +177,15 @@ main() {
 	trap 'on_signal INT' INT
 	trap 'on_signal TERM' TERM
 	rundir_create "$RESULTS" "$NAME" "$FORCE"
+	deadrun_mark "$RUN_DIR"
+	# At once: its pid tells another run.sh that this run is alive.
+	run_meta_head "$@" >"$RUN_DIR/meta"
 	phase set-up
 	if [ -n "$VM_KERNEL" ]; then vm_run "$@"; return; fi
 	{
-		run_meta_head "$@"
 		meta_line load_at_start "$LOAD_AT_START"
 		sysstate_meta
-	} >"$RUN_DIR/meta"
+	} >>"$RUN_DIR/meta"
 	sysstate_topology >"$RUN_DIR/topology.txt"
 	sysstate_kernel_config "$RUN_DIR"
 	say "run '$NAME' into $RUN_DIR"

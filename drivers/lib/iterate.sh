@@ -13,7 +13,7 @@ RESOLVED_ARGS=()	# the bench's options as its --check resolved them
 iteration_exec() {
 	local log=$1; shift
 	if [ ${#MONITORS_ACTIVE[@]} -gt 0 ]; then monitored_exec "$log" "$@"; return; fi
-	"$@" >"$ITER_OUT" 2>>"$log" &
+	(lock_fd_close && exec "$@") >"$ITER_OUT" 2>>"$log" &
 	BENCH_PID=$!
 	local rc=0
 	wait "$BENCH_PID" || rc=$?

@@ -5,7 +5,9 @@
 # Root and normal users share the lock: it lives in /run/lock, where any user
 # may create a lock file (MMDELTA_STATE moves it, for tests), whoever creates
 # it leaves it readable by all, and everyone locks a read-only descriptor,
-# which flock allows.
+# which flock allows.  Only run.sh holds the descriptor: benches and monitors
+# are started without it (lock_fd_close), so a bench orphaned by a killed
+# run.sh cannot keep the next run waiting.
 # shellcheck shell=bash
 
 MACHINE_LOCK_FD=""
@@ -38,4 +40,10 @@ lock_holder() {
 	local ino
 	ino=$(stat -c %i "$1" 2>/dev/null) || return 0
 	awk -v i="$ino" '$2 == "FLOCK" { n = split($6, f, ":"); if (f[n] == i) { print $5; exit } }' /proc/locks 2>/dev/null
+}
+
+# In a child that will live on (a bench, a perf session): drop the lock's
+# descriptor, which bash cannot mark close-on-exec.
+lock_fd_close() {
+	[ -z "$MACHINE_LOCK_FD" ] || exec {MACHINE_LOCK_FD}<&-
 }

@@ -78,7 +78,14 @@ monitors_setup() {
 		printf '%s\t%s\n' "$m" "$why" >>"$dir/monitors/skipped"
 	done
 	rm -f "$tmp"
-	[ ${#MONITORS_ACTIVE[@]} -eq 0 ] || MONITOR_FIFO=$(mktemp -d "${TMPDIR:-/tmp}/mmdelta-fifo.XXXXXX")
+	[ ${#MONITORS_ACTIVE[@]} -eq 0 ] || monitors_fifo_dir
+}
+
+# The private directory of the trigger and perf fifos; meta names it, so
+# that the next run.sh can remove it should this one be killed.
+monitors_fifo_dir() {
+	MONITOR_FIFO=$(mktemp -d "${TMPDIR:-/tmp}/mmdelta-fifo.XXXXXX")
+	meta_set "$RUN_DIR" fifo_dir "$MONITOR_FIFO"
 }
 
 # After the last iteration: each monitor's finishing step, and the fifos go.

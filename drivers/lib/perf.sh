@@ -70,6 +70,7 @@ perf_session_start() {
 	PERF_CTL[$name]=$c PERF_ACK[$name]=$a PERF_LOG[$name]=$log
 	(
 		trigger_fds_close
+		lock_fd_close
 		# Options go before a workload's "--", so right after the subcommand.
 		"$PERF" "$1" --delay=-1 --control "fd:$c,$a" "${@:2}" 2>>"$log" &
 		echo "pid $!" >&"$a"

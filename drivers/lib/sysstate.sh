@@ -12,6 +12,7 @@ run_meta_head() {
 	meta_line name "$NAME"
 	meta_line status running
 	meta_line pid $$
+	meta_line pid_start "$(proc_start $$)"
 	meta_line start_time "$(date -Is)"
 	meta_line command "./run.sh $*"
 	meta_line configs "$(printf '%s ' "${CONFIGS[@]##*/}")"

@@ -38,6 +38,7 @@ monitored_exec() {
 	exec {TRIGGER_READY}<>"$MONITOR_FIFO/ready" {TRIGGER_GO}<>"$MONITOR_FIFO/go"
 	(
 		exec {TRIGGER_GO}>&-
+		lock_fd_close
 		rc=0
 		"$@" --trigger "fifo:$MONITOR_FIFO" >"$ITER_OUT" 2>>"$log" {TRIGGER_READY}>&- || rc=$?
 		echo "exit $rc" >&"$TRIGGER_READY"

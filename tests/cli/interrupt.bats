@@ -137,8 +137,10 @@ assert_partial() {
 	grep -qx 'status: interrupted' "$RES/.r.partial/meta"
 }
 
-@test "after a SIGKILL the next run restores the settings and says so" {
+@test "after a SIGKILL the next run restores the settings, removes the fifos, marks the run killed" {
 	start_stopped_at '*populate' -n r --monitors vmstat --set SIZE=256M timedmunlock
+	fifo=$(awk '$1 == "fifo_dir:" { print $2 }' "$RES/.r.partial/meta")
+	[ -d "$fifo" ]
 	kill -KILL "$RUNPID"
 	wait "$RUNPID" || true
 	RUNPID=""
@@ -146,5 +148,38 @@ assert_partial() {
 	run --separate-stderr "$ROOT/run.sh" -o "$RES" -n next --set SIZE=8M -i 1 --set THP=default timedmunlock
 	[ "$status" -eq 0 ]
 	[[ $stderr == *"restoring settings left by a killed run (pid "* ]]
+	[[ $stderr == *".r.partial: its run.sh (pid "*") was killed; status set to killed"* ]]
+	[ ! -e "$fifo" ]
+	grep -qx 'status: killed' "$RES/.r.partial/meta"
 	assert_nothing_left
+}
+
+# The lock file as run.sh finds it.
+lock_file() { if [ -n "${MMDELTA_STATE:-}" ]; then echo "$MMDELTA_STATE/lock"; else echo /run/lock/mmdelta.lock; fi; }
+
+@test "after a SIGKILL mid-bench the bench holds no lock; the next run stops it at once" {
+	printf 'BENCH=heaprelease\nPATTERN=mprotect\nTHREADS=1\nOPS=1000000000\nWARMUP=0\nITERATIONS=1\nMONITORS=none\n' >"$BATS_TEST_TMPDIR/long"
+	set -m
+	"$ROOT/run.sh" -o "$RES" -n r --ignore-load "$BATS_TEST_TMPDIR/long" 2>"$BATS_TEST_TMPDIR/err" 3>&- &
+	RUNPID=$!
+	set +m
+	for ((i = 0; i < 300; i++)); do
+		bench=$(pgrep -P "$RUNPID" -x heaprelease) && break
+		sleep 0.1
+	done
+	[ -n "$bench" ]
+	# the bench does not hold the machine lock's descriptor
+	lock=$(readlink -f "$(lock_file)")
+	for fd in /proc/"$bench"/fd/*; do [ "$(readlink "$fd")" != "$lock" ]; done
+	kill -KILL "$RUNPID"
+	wait "$RUNPID" || true
+	RUNPID=""
+	kill -0 "$bench"
+	# the next run neither waits for the orphan nor measures beside it
+	run --separate-stderr timeout 120 "$ROOT/run.sh" -o "$RES" -n next --ignore-load --set SIZE=8M -i 1 --monitors none timedmunlock
+	[ "$status" -eq 0 ] || { echo "$stderr"; return 1; }
+	[[ $stderr != *"waiting for another run.sh"* ]]
+	[[ $stderr == *"stopped 1 process(es) left by a killed run.sh (pid $bench)"* ]]
+	! kill -0 "$bench" 2>/dev/null
+	grep -qx 'status: killed' "$RES/.r.partial/meta"
 }
