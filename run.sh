@@ -136,11 +136,17 @@ dry_run() {
 	done
 }
 
+# Every signal that ends a shell by default.  SIGKILL cannot be caught: the
+# next run.sh finishes what a killed one leaves (drivers/lib/deadrun.sh).
+END_SIGNALS="HUP INT QUIT PIPE TERM ALRM USR1 USR2 XCPU XFSZ VTALRM PROF"
+
 # On any exit that is not success: stop the bench, restore the system and
-# leave the partial run saying why.
+# leave the partial run saying why.  Signals wait until that is done.
 on_exit() {
 	local rc=$?
-	trap - EXIT INT TERM
+	trap - EXIT
+	# shellcheck disable=SC2086  # a list of names
+	trap '' $END_SIGNALS
 	monitors_abort
 	# With monitors BENCH_PID is the subshell that waits for the bench, so
 	# its children are signalled too: a bench mid-populate would otherwise
@@ -159,7 +165,26 @@ on_exit() {
 	fi
 	exit "$rc"
 }
-on_signal() { STATUS=interrupted; say "interrupted by SIG$1 during $PHASE"; exit 130; }
+
+# After SIGPIPE nobody reads the output: the rest of the messages go nowhere
+# instead of raising the signal again.  (A hung-up terminal only fails
+# writes, which say ignores.)
+on_signal() {
+	STATUS=interrupted
+	[ "$1" != PIPE ] || exec >/dev/null 2>&1
+	say "interrupted by SIG$1 during $PHASE"
+	[ -z "${RUN_DIR:-}" ] || [ ! -d "$RUN_DIR" ] || meta_set "$RUN_DIR" signal "SIG$1" || true
+	exit $((128 + $(kill -l "$1")))
+}
+
+traps_set() {
+	local sig
+	trap on_exit EXIT
+	for sig in $END_SIGNALS; do
+		# shellcheck disable=SC2064  # the name is fixed now, on purpose
+		trap "on_signal $sig" "$sig"
+	done
+}
 
 main() {
 	parse_args "$@"
@@ -173,9 +198,7 @@ main() {
 	[ -n "$VM_KERNEL" ] || machine_lock  # a guest changes nothing on the host
 	if [ -n "$VM_KERNEL" ]; then vm_load_check "$IGNORE_LOAD"; else load_check "$IGNORE_LOAD"; fi
 	settings_recover
-	trap on_exit EXIT
-	trap 'on_signal INT' INT
-	trap 'on_signal TERM' TERM
+	traps_set
 	rundir_create "$RESULTS" "$NAME" "$FORCE"
 	deadrun_mark "$RUN_DIR"
 	# At once: its pid tells another run.sh that this run is alive.

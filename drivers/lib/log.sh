@@ -5,7 +5,9 @@
 # shellcheck source=drivers/lib/state.sh
 source "${BASH_SOURCE[0]%/*}/state.sh"
 
-say() { printf 'mmdelta: %s\n' "$*" >&2; }
+# A message that cannot be written (stderr a closed pipe) must not end
+# run.sh midway through its clean-up.
+say() { printf 'mmdelta: %s\n' "$*" >&2 || true; }
 die() { printf 'mmdelta: %s\n' "$*" >&2; exit "${DIE_STATUS:-1}"; }
 
 # Where the run is: meta's phase when it is interrupted or fails.  For the

@@ -37,9 +37,13 @@ rundir_check() {
 	rundir_check_leftover "$root/.$name.partial" "$force"
 }
 
-# A partial run left by an unfinished run.sh is replaced only with --force.
+# A partial run left by an unfinished run.sh is replaced only with --force,
+# and never while that run.sh is alive: it is being written.
 rundir_check_leftover() {
-	[ ! -e "$1" ] || [ "$2" = 1 ] ||
+	[ -e "$1" ] || return 0
+	! run_alive "$1" ||
+		die "$1 is being written by a run.sh that is still running (pid $(meta_get "$1" pid)); wait for it, or name this run with -n NAME"
+	[ "$2" = 1 ] ||
 		die "$1 is left from an unfinished run (status: $(meta_get "$1" status)); remove it or use --force"
 }
 

@@ -183,3 +183,35 @@ lock_file() { if [ -n "${MMDELTA_STATE:-}" ]; then echo "$MMDELTA_STATE/lock"; e
 	! kill -0 "$bench" 2>/dev/null
 	grep -qx 'status: killed' "$RES/.r.partial/meta"
 }
+
+@test "a partial run whose run.sh is alive is not offered for --force, and is kept" {
+	start_stopped_at set-up -n r --set SIZE=8M timedmunlock
+	run --separate-stderr timeout 60 "$ROOT/run.sh" -o "$RES" -n r --force --set SIZE=8M -i 1 timedmunlock
+	assert_one_line_error
+	[[ $stderr == *".r.partial is being written by a run.sh that is still running (pid $RUNPID)"* ]]
+	[[ $stderr != *"--force"* ]]
+	grep -qx 'status: running' "$RES/.r.partial/meta"
+	signal_and_wait TERM
+	assert_partial interrupted set-up
+}
+
+@test "SIGHUP in a counted iteration: partial, interrupted, the signal in meta" {
+	start_stopped_at 'timedmunlock iteration 1' -n r --monitors none --set SIZE=8M -i 2 timedmunlock
+	signal_and_wait HUP
+	[ "$RC" -eq 129 ]
+	assert_partial interrupted 'timedmunlock iteration 1'
+	grep -qx 'signal: SIGHUP' "$RES/.r.partial/meta"
+	assert_nothing_left
+}
+
+@test "SIGPIPE: run.sh 2>&1 | head -3 leaves the run partial with a final status" {
+	KIDS=""
+	"$ROOT/run.sh" -o "$RES" -n r --monitors none --set SIZE=8M -i 20 timedmunlock 2>&1 | head -3 >"$BATS_TEST_TMPDIR/out"
+	[ "${PIPESTATUS[0]}" -eq 141 ]
+	[ "$(wc -l <"$BATS_TEST_TMPDIR/out")" -eq 3 ]
+	[ ! -e "$RES/r" ]
+	grep -qx 'status: interrupted' "$RES/.r.partial/meta"
+	grep -qx 'signal: SIGPIPE' "$RES/.r.partial/meta"
+	grep -Eq '^phase: timedmunlock iteration [0-9]+$' "$RES/.r.partial/meta"
+	assert_nothing_left
+}
