@@ -5,9 +5,11 @@
 #
 # A monitor is one file, drivers/lib/monitors/NAME.sh, defining
 #   NAME_available        true, or print why not and return 1
+#   NAME_metrics          print the metrics it records, one a line
 #   NAME_start RAW PID    start watching PID; return once it is watching
 #   NAME_stop RAW PID     stop watching; its raw output is under RAW.*
-#   NAME_parse RAW PID    print metric<TAB>value lines for the iteration
+#   NAME_parse RAW PID    print metric<TAB>value lines for the iteration:
+#                         every metric NAME_metrics printed, once (0 is a value)
 #   NAME_describe METRIC  print METRIC's metrics.tsv fields: name, label,
 #                         unit, lower|higher|none (none: a counter, neither
 #                         better nor worse); the caller adds NAME as the fifth
@@ -78,7 +80,20 @@ monitors_setup() {
 		printf '%s\t%s\n' "$m" "$why" >>"$dir/monitors/skipped"
 	done
 	rm -f "$tmp"
-	[ ${#MONITORS_ACTIVE[@]} -eq 0 ] || monitors_fifo_dir
+	[ ${#MONITORS_ACTIVE[@]} -eq 0 ] || { monitors_declare "$dir"; monitors_fifo_dir; }
+}
+
+# Every metric of every monitor that runs goes into metrics.tsv before the
+# first iteration, its fifth field naming the monitor: a metric a run lacks
+# is then one its monitor did not run for (skipped, or not asked for), never
+# one that happened to be zero or was seen in a warm-up only.
+monitors_declare() {
+	local dir=$1 m metric
+	for m in "${MONITORS_ACTIVE[@]}"; do
+		while IFS= read -r metric; do
+			printf '%s\t%s\n' "$("${m}_describe" "$metric")" "$m" >>"$dir/metrics.tsv"
+		done < <("${m}_metrics")
+	done
 }
 
 # The private directory of the trigger and perf fifos; meta names it, so
@@ -133,25 +148,34 @@ monitors_stop() {
 	done
 }
 
-# Each monitor's metric<TAB>value lines join the bench's own in ITER_OUT,
-# and metrics.tsv learns each new metric, so the rows go wherever the
-# bench's go (samples or warm-up) and compare.sh shows them like any metric.
+# Each monitor's metric<TAB>value lines join the bench's own in ITER_OUT, so
+# they go wherever the bench's go (samples or warm-up) and compare.sh shows
+# them like any metric.  They must be exactly the metrics it declared.
 monitors_parse() {
-	local pid=$1 m out metric
+	local pid=$1 m out why
 	for m in "${MONITORS_ACTIVE[@]}"; do
 		if ! out=$("${m}_parse" "$(monitor_raw "$m")" "$pid"); then
 			monitor_drop "$m" "its output could not be read (see $(monitor_raw "$m").*)"
 			continue
 		fi
-		[ -n "$out" ] || continue
-		# the fifth field names the monitor: compare.sh shows the bench's
-		# own metrics first and tells a skipped monitor from a lost metric
-		while read -r metric; do
-			printf '%s\t%s\n' "$("${m}_describe" "$metric")" "$m" >>"$MONITOR_DIR/metrics.tsv"
-		done < <(awk -F'\t' 'NR == FNR { known[$1] = 1; next } !($1 in known) { print $1 }' \
-			"$MONITOR_DIR/metrics.tsv" - <<<"$out")
-		printf '%s\n' "$out" >>"$ITER_OUT"
+		if why=$(monitor_rows_check "$m" "$out"); then
+			[ -z "$out" ] || printf '%s\n' "$out" >>"$ITER_OUT"
+		else
+			monitor_drop "$m" "$why (see $(monitor_raw "$m").*)"
+		fi
 	done
+}
+
+# Does OUT hold each metric monitor M declared, once, and nothing else?
+monitor_rows_check() {
+	awk -F'\t' -v m="$1" '
+		FILENAME == ARGV[1] { if ($5 == m) want[$1] = 1; next }
+		NF == 0 { next }
+		!($1 in want) { printf "it printed %s, which it did not declare\n", $1; bad = 1; exit }
+		($1 in got) { printf "it printed %s twice\n", $1; bad = 1; exit }
+		{ got[$1] = 1 }
+		END { if (!bad) for (k in want) if (!(k in got)) { printf "it recorded no %s\n", k; bad = 1; break }
+			exit bad }' "$MONITOR_DIR/metrics.tsv" - <<<"$2"
 }
 
 # On interrupt: end the perf sessions and the bench they watch.

@@ -103,3 +103,36 @@ values() { awk -F'\t' -v m="$1" '$1 == m { print $4 }' "$2"; }
 	[ ! -e "$RES/off/timedmunlock/monitors" ]
 	! grep -q '^vmstat_' "$RES/off/timedmunlock/samples.tsv"
 }
+
+@test "vmstat records every counter in every counted iteration, zero included" {
+	run --separate-stderr "$ROOT/run.sh" -n vm -o "$RES" --set SIZE=8M --set WARMUP=1 -i 2 \
+		--monitors vmstat timedmunlock
+	[ "$status" -eq 0 ]
+	d=$RES/vm/timedmunlock
+	# one metric per counter the kernel has, each declared as vmstat's
+	[ "$(grep -c '^vmstat_' "$d/metrics.tsv")" -eq "$(wc -l </proc/vmstat)" ]
+	[ "$(awk -F'\t' '$5 == "vmstat"' "$d/metrics.tsv" | wc -l)" -eq "$(wc -l </proc/vmstat)" ]
+	# every declared metric has a sample in each counted iteration: no
+	# metric of the warm-up only, no counter missing where it stood still
+	awk -F'\t' 'NR == FNR { m[$1] = 1; next } FNR > 1 { n[$1 SUBSEP $3]++ }
+		END { for (k in m) for (i = 1; i <= 2; i++) if (n[k SUBSEP i] != 1) { print k, i; exit 1 } }' \
+		"$d/metrics.tsv" "$d/samples.tsv"
+	# a counter nothing touched is a zero, not a missing row
+	[ "$(values vmstat_drop_pagecache "$d/samples.tsv" | tr '\n' ' ')" = "0 0 " ]
+}
+
+@test "a counter at zero in one run is compared, not reported missing" {
+	thp=/sys/kernel/mm/transparent_hugepage
+	[ -w "$thp/enabled" ] || skip "THP is not switchable here"
+	for t in always never; do
+		run --separate-stderr "$ROOT/run.sh" -n "thp-$t" -o "$RES" --set SIZE=16M --set WARMUP=0 -i 2 \
+			--set THP="$t" --monitors vmstat timedmunlock
+		[ "$status" -eq 0 ]
+	done
+	# huge pages were allocated under THP=always and none under never
+	[ "$(values vmstat_thp_fault_alloc "$RES/thp-never/timedmunlock/samples.tsv" | tr '\n' ' ')" = "0 0 " ]
+	run --separate-stderr "$ROOT/compare.sh" -o "$RES" --format csv thp-always thp-never
+	[ "$status" -eq 0 ]
+	[[ $stderr != *"lacks metric"* ]]
+	grep -q 'vmstat_thp_fault_alloc' <<<"$output"
+}

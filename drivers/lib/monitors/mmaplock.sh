@@ -58,6 +58,11 @@ mmaplock_parse() {
 	cat "$1.txt"
 }
 
+# The reduction's rows, from the reduction itself over no events.
+mmaplock_metrics() {
+	awk -v pid=0 -f "$MMDELTA_ROOT/drivers/lib/monitors/mmaplock.awk" </dev/null | cut -f1
+}
+
 mmaplock_describe() {
 	case $1 in
 	*_hold_max|*_hold_total|*_wait_max) printf '%s\t%s\ts\tlower\n' "$1" "$(mmaplock_label "$1")" ;;

@@ -14,6 +14,10 @@ perfstat_available() {
 	if [ "$(perf_hw_counters)" = available ]; then PERFSTAT_EVENTS+=,cycles,instructions; fi
 }
 
+perfstat_metrics() {
+	tr ',' '\n' <<<"$PERFSTAT_EVENTS" | awk '{ gsub(/[^A-Za-z0-9]+/, "_"); print "perfstat_" $0 }'
+}
+
 # Counts include the bench's threads and any child it forks while counting
 # (perf inherits counters across fork).
 perfstat_start() {
