@@ -32,8 +32,9 @@ source "${BASH_SOURCE[0]%/*}/monitors/vmstat.sh"
 # Start order; stops run in reverse.  vmstat is innermost so that starting
 # and stopping perf is not counted in its deltas.
 MONITOR_ORDER="profile mmaplock perfstat vmstat"
-# Said once per run, not once per bench: monitor -> why it cannot run.
-declare -A MONITOR_SKIPPED=()
+# Said once per run, not once per bench: monitor -> why it cannot run, and
+# monitor -> a caveat of one that runs.
+declare -A MONITOR_SKIPPED=() MONITOR_NOTED=()
 
 monitor_names() { tr ' ' '\n' <<<"$MONITOR_ORDER" | sort | paste -sd ' '; }
 
@@ -59,7 +60,8 @@ monitor_ordered() {
 }
 
 # Decide which requested monitors run for the bench in DIR.  One that cannot
-# run here is said once per run, noted in DIR/monitors/skipped and left out.
+# run here is said once per run, noted in DIR/monitors/skipped and left out;
+# what one that runs prints (a caveat) is said once per run too.
 monitors_setup() {
 	local dir=$1 list=$2 m why tmp
 	MONITORS_ACTIVE=() MONITOR_DIR=$dir
@@ -70,6 +72,10 @@ monitors_setup() {
 		# Not in a subshell: a check may set what its start needs (PERF).
 		if "${m}_available" >"$tmp" 2>&1; then
 			MONITORS_ACTIVE+=("$m")
+			if [ -s "$tmp" ] && [ -z "${MONITOR_NOTED[$m]:-}" ]; then
+				MONITOR_NOTED[$m]=1
+				say "monitor $m: $(tr '\n' ' ' <"$tmp")"
+			fi
 			continue
 		fi
 		why=$(tr '\n' ' ' <"$tmp")

@@ -34,6 +34,24 @@ perf_find() {
 	return 1
 }
 
+# perf counts the kernel's side of a process only for root, CAP_PERFMON or
+# kernel.perf_event_paranoid <= 1; otherwise it falls back to user space
+# without failing ("task-clock:u"), and a syscall benchmark's faults and
+# context switches would read as 0.  Print why, and succeed, when so.  perf
+# is asked once per run: "kernel", or why not, in PERF_SCOPE.
+PERF_SCOPE=""
+perf_user_only() {
+	local out
+	if [ -z "$PERF_SCOPE" ]; then
+		out=$("$PERF" stat -x, -e task-clock -- true 2>&1 >/dev/null) || true
+		PERF_SCOPE=kernel
+		[[ $out != *task-clock:u* ]] ||
+			PERF_SCOPE="perf counts user space only for this user (kernel.perf_event_paranoid is $(cat /proc/sys/kernel/perf_event_paranoid 2>/dev/null)); run as root, or set it to 1 or less"
+	fi
+	[ "$PERF_SCOPE" != kernel ] || return 1
+	echo "$PERF_SCOPE"
+}
+
 # "available" when perf counts cycles here; VMs and containers often
 # expose no PMU, and perf then prints "<not supported>".
 perf_hw_counters() {

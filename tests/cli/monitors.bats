@@ -136,3 +136,33 @@ values() { awk -F'\t' -v m="$1" '$1 == m { print $4 }' "$2"; }
 	[[ $stderr != *"lacks metric"* ]]
 	grep -q 'vmstat_thp_fault_alloc' <<<"$output"
 }
+
+# A perf that cannot count cpu-migrations: its answers to the check run
+# over `true` say "<not supported>" for that event.
+fake_perf_without_migrations() {
+	mkdir -p "$RES/bin"
+	cat >"$RES/bin/perf" <<'PERF'
+#!/bin/bash
+if [ "$1" = stat ] && [ "${*: -1}" = true ]; then
+	out=$(perf "$@" 2>&1 >/dev/null)
+	sed 's/^[0-9.]*,,cpu-migrations,/<not supported>,,cpu-migrations,/' <<<"$out" >&2
+	exit 0
+fi
+exec perf "$@"
+PERF
+	chmod +x "$RES/bin/perf"
+}
+
+@test "perfstat leaves out an event perf cannot count, and says so once" {
+	command -v perf >/dev/null || skip "no perf"
+	fake_perf_without_migrations
+	MMDELTA_PERF=$RES/bin/perf run --separate-stderr "$ROOT/run.sh" -n nomig -o "$RES" --set SIZE=8M \
+		--set WARMUP=1 -i 2 --monitors perfstat timedmunlock
+	[ "$status" -eq 0 ]
+	d=$RES/nomig/timedmunlock
+	[ "$(grep -c 'monitor perfstat: perf cannot count cpu-migrations here' <<<"$stderr")" -eq 1 ]
+	! grep -q '^perfstat_cpu_migrations' "$d/metrics.tsv" "$d/samples.tsv"
+	for m in perfstat_task_clock perfstat_page_faults perfstat_context_switches; do
+		[ "$(values "$m" "$d/samples.tsv" | wc -l)" -eq 2 ] || { echo "$m"; return 1; }
+	done
+}

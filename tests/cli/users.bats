@@ -23,7 +23,10 @@ setup() {
 	chmod 0755 "$RES"
 }
 
-teardown() { common_teardown; }
+teardown() {
+	[ -z "${PARANOID:-}" ] || echo "$PARANOID" >/proc/sys/kernel/perf_event_paranoid
+	common_teardown
+}
 
 # as_user CMD...: run CMD as the second user, from a directory it can read.
 as_user() { (cd / && runuser -u "$TUSER" -- "$@"); }
@@ -83,4 +86,35 @@ as_user() { (cd / && runuser -u "$TUSER" -- "$@"); }
 	# and root compares the user's run with its own
 	run --separate-stderr "$ROOT/compare.sh" "$RES/r" "$RES/user/u"
 	[ "$status" -eq 0 ]
+}
+
+# user_run NAME ARGS...: a run of the user's into RES/user/NAME that needs no root.
+user_run() {
+	local name=$1; shift
+	[ -d "$RES/user" ] || { mkdir "$RES/user" && chown "$TUSER" "$RES/user"; }
+	run --separate-stderr as_user "$ROOT/run.sh" -n "$name" -o "$RES/user" --ignore-load --set THP=default \
+		--set SIZE=4M --set WARMUP=0 -i 2 "$@" timedmunlock
+}
+
+@test "users: perfstat as a user records root's metric names, or nothing and says why" {
+	command -v perf >/dev/null || skip "no perf"
+	PARANOID=$(cat /proc/sys/kernel/perf_event_paranoid)
+	echo 2 >/proc/sys/kernel/perf_event_paranoid
+	# at 2 a user's perf counts user space only: 0 context switches, and
+	# events named task-clock:u; nothing is recorded, once said
+	user_run u2 --monitors perfstat,vmstat
+	[ "$status" -eq 0 ] || { echo "$stderr"; return 1; }
+	[ "$(grep -c 'monitor perfstat skipped: perf counts user space only for this user (kernel.perf_event_paranoid is 2)' <<<"$stderr")" -eq 1 ]
+	d=$RES/user/u2/timedmunlock
+	! grep -q '^perfstat_' "$d/metrics.tsv" "$d/samples.tsv"
+	[ "$(cut -f1 "$d/monitors/skipped")" = perfstat ]
+	# at 1 it counts the kernel's side of its own process: root's names, real counts
+	echo 1 >/proc/sys/kernel/perf_event_paranoid
+	user_run u1 --monitors perfstat
+	[ "$status" -eq 0 ] || { echo "$stderr"; return 1; }
+	run --separate-stderr "$ROOT/run.sh" -n r -o "$RES" --ignore-load --set THP=default --set SIZE=4M \
+		--set WARMUP=0 -i 2 --monitors perfstat timedmunlock
+	[ "$status" -eq 0 ]
+	diff <(grep '^perfstat_' "$RES/r/timedmunlock/metrics.tsv") <(grep '^perfstat_' "$RES/user/u1/timedmunlock/metrics.tsv")
+	[ "$(awk -F'\t' '$1 == "perfstat_context_switches" && $4 >= 1' "$RES/user/u1/timedmunlock/samples.tsv" | wc -l)" -eq 2 ]
 }

@@ -23,6 +23,7 @@ mmaplock_tracefs() {
 mmaplock_available() {
 	local t
 	perf_find || { echo "no working perf (install linux-perf, or set MMDELTA_PERF)"; return 1; }
+	! perf_user_only || return 1
 	t=$(mmaplock_tracefs) || { echo "tracefs is not mounted and cannot be (mount -t tracefs nodev /sys/kernel/tracing)"; return 1; }
 	[ -d "$t/events/mmap_lock" ] || { echo "this kernel has no mmap_lock tracepoints (5.11+ with CONFIG_TRACING)"; return 1; }
 }

@@ -8,10 +8,27 @@ source "${BASH_SOURCE[0]%/*}/../state.sh"
 
 PERFSTAT_EVENTS=""
 
+# Only events perf really counts here, kernel side included: perf is asked
+# once, over `true`.  An event it cannot count ("<not supported>") is left
+# out and said once; a perf that counts user space only skips the monitor,
+# so no metric is ever a zero that means "not counted".
 perfstat_available() {
+	local want=task-clock,page-faults,context-switches,cpu-migrations out ev ok=() missing=()
 	perf_find || { echo "no working perf (install linux-perf, or set MMDELTA_PERF)"; return 1; }
-	PERFSTAT_EVENTS=task-clock,page-faults,context-switches,cpu-migrations
-	if [ "$(perf_hw_counters)" = available ]; then PERFSTAT_EVENTS+=,cycles,instructions; fi
+	! perf_user_only || return 1
+	if [ "$(perf_hw_counters)" = available ]; then want+=,cycles,instructions; fi
+	out=$("$PERF" stat -x, -e "$want" -- true 2>&1 >/dev/null) || true
+	for ev in ${want//,/ }; do
+		if awk -F, -v e="$ev" '$3 == e && $1 ~ /^[0-9.]+$/ { f = 1 } END { exit !f }' <<<"$out"; then
+			ok+=("$ev")
+		else
+			missing+=("$ev")
+		fi
+	done
+	[ ${#ok[@]} -gt 0 ] || { echo "perf counts none of $want here"; return 1; }
+	# printed on success: a note, said once per run
+	[ ${#missing[@]} -eq 0 ] || echo "perf cannot count ${missing[*]} here; they are not recorded"
+	PERFSTAT_EVENTS=$(IFS=,; echo "${ok[*]}")
 }
 
 perfstat_metrics() {
@@ -28,7 +45,8 @@ perfstat_start() {
 perfstat_stop() { perf_session_stop perfstat; }
 
 # perf stat -x, lines: value,unit,event,...; task-clock is in msec.  An event
-# perf could not count ("<not counted>", "<not supported>") gives no row.
+# perf did not count in this iteration ("<not counted>") gives no row, and
+# the monitor is dropped for lacking it.
 perfstat_parse() {
 	[ -s "$1.csv" ] || return 1
 	awk -F, '$1 ~ /^[0-9.]+$/ && $3 != "" {

@@ -7,8 +7,10 @@
 # shellcheck source=drivers/lib/state.sh
 source "${BASH_SOURCE[0]%/*}/../state.sh"
 
+# A profile of user space alone would miss the syscall it is for.
 profile_available() {
 	perf_find || { echo "no working perf (install linux-perf, or set MMDELTA_PERF)"; return 1; }
+	! perf_user_only || return 1
 }
 
 profile_metrics() { :; }  # files only
