@@ -117,7 +117,7 @@ resolve_configs() {
 			die "${c##*/}: bench $bench is named twice; compare configs of one bench as separate runs"
 		targets+=("bench/$bench")
 	done
-	need_built reports/mmci "${targets[@]}"
+	need_built reports/mmci reports/mmstat "${targets[@]}"
 	# A dry run changes nothing, and a guest's settings are the guest's.
 	local check=privilege_check
 	[ "$DRY_RUN" = 0 ] && [ -z "$VM_KERNEL" ] || check=:
@@ -227,6 +227,27 @@ main() {
 	meta_set "$RUN_DIR" status complete
 	rundir_finish
 	say "complete: $FINAL_DIR"
+	say "compare: $(compare_hint)"
+}
+
+# The next step as the user would type it: this run against the latest
+# other complete run in the results root (the baseline comes first), or
+# against one still to be made.
+compare_hint() {
+	local cmd=$MMDELTA_ROOT/compare.sh opt="" other
+	case ${0##*/} in
+	run.sh) cmd=${0%/*}/compare.sh ;;
+	*-run) cmd=${0%-run}-compare ;;
+	esac
+	[ "$RESULTS" = "${MMDELTA_RESULTS:-results}" ] || opt=" -o $RESULTS"
+	other=$(find "$RESULTS" -mindepth 1 -maxdepth 1 -type d ! -name '.*' -printf '%T@ %f\n' |
+		sort -rn | cut -d' ' -f2 | grep -vxF -- "$NAME" |
+		while IFS= read -r d; do [ "$(meta_get "$RESULTS/$d" status)" != complete ] || { echo "$d"; break; }; done) || true
+	if [ -n "$other" ]; then
+		echo "$cmd$opt $other $NAME"
+	else
+		echo "$cmd$opt $NAME OTHER, once there is a run named OTHER"
+	fi
 }
 
 main "$@"

@@ -4,7 +4,8 @@
  * the CI gate.  Exit 0, 1 when the gate finds a regression, 2 on usage or
  * input errors (one line on stderr naming the problem).
  *
- * usage: mmstat [--format text|markdown|csv|json|html] [--alpha A]
+ * usage: mmstat --summary RUN/BENCH   (run.sh's lines at the end of a bench)
+ *        mmstat [--format text|markdown|csv|json|html] [--alpha A]
  *               [--test welch|student] [--allow-partial] [--all-metrics]
  *               [--plot-data DIR] [--plots DIR]
  *               [--gate PCT [--gate-metric M]... [--junit FILE]] RUNDIR RUNDIR...
@@ -20,6 +21,7 @@
 #include "plotdata.h"
 #include "render.h"
 #include "report.h"
+#include "summary.h"
 #include "xalloc.h"
 
 enum format { FMT_TEXT, FMT_MARKDOWN, FMT_CSV, FMT_JSON, FMT_HTML };
@@ -197,6 +199,11 @@ int main(int argc, char **argv)
 	struct err e;
 	int status = 0;
 
+	if (argc == 3 && strcmp(argv[1], "--summary") == 0) {
+		if (summary_print(stdout, argv[2], &e))
+			fail("%s", e.msg);
+		return 0;
+	}
 	parse_args(&o, argc, argv);
 	if (report_build(&rep, argv + optind, (size_t)(argc - optind), &o.rep, &e))
 		fail("%s", e.msg);

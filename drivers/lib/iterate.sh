@@ -115,24 +115,12 @@ bench_iterate() {
 
 value_of() { awk -F'\t' -v m="$2" '$1 == m { print $4 }' <<<"$1"; }
 
-# Mean, stddev (n-1) and CoeffVar per metric and swept value.
+# The end of a bench: its own metrics and one line for the monitors, as
+# reports/mmstat (the one reader of run directories) sums them up.  A
+# summary that cannot be made has said why; the run's data is what counts.
 bench_summary() {
-	local dir=$1 bench=$2
-	awk -F'\t' -v b="$bench" 'NR == FNR { rank[$1] = NR; next }
-		FNR > 1 {
-			k = $1 SUBSEP $2; if (!(k in n)) order[++nk] = k
-			n[k]++; s[k] += $4; ss[k] += $4 * $4 }
-		END { # metrics.tsv order, the primary metric first; swept values stay in run order
-			for (j = 2; j <= nk; j++) for (l = j; l > 1; l--) {
-				split(order[l - 1], a, SUBSEP); split(order[l], c, SUBSEP)
-				if (rank[c[1]] >= rank[a[1]]) break
-				t = order[l]; order[l] = order[l - 1]; order[l - 1] = t }
-			for (j = 1; j <= nk; j++) { k = order[j]; split(k, kp, SUBSEP)
-			m = s[k] / n[k]; v = n[k] > 1 ? (ss[k] - n[k] * m * m) / (n[k] - 1) : 0
-			sd = v > 0 ? sqrt(v) : 0
-			printf "mmdelta: %s %s%s: mean %.6g stddev %.3g CoeffVar %.2f%% (n=%d)\n", b, kp[1],
-				kp[2] == "-" ? "" : "-" kp[2], m, sd, m != 0 ? 100 * sd / m : 0, n[k] } }' \
-		"$dir/metrics.tsv" "$dir/samples.tsv" >&2
+	local line
+	"$MMDELTA_ROOT/reports/mmstat" --summary "$1" | while IFS= read -r line; do say "$line"; done || true
 }
 
 # Call FN once per sweep point with CFG set to that point: FN PARAM LABEL.
@@ -199,5 +187,5 @@ bench_run() {
 	for_each_point point_run || { monitors_finish "$dir"; return 1; }
 	monitors_finish "$dir"
 	settings_restore
-	bench_summary "$dir" "$bench"
+	bench_summary "$dir"
 }
