@@ -41,9 +41,9 @@ bench/lib/%.o: bench/lib/%.c $(wildcard bench/lib/*.h)
 reports/%.o: reports/%.c $(wildcard reports/*.h)
 	$(CC) $(CFLAGS) -c -o $@ $<
 
-# The lib objects hold no main(); mmconfig's main is a separate translation unit.
-tools/mmconfig: tools/mmconfig.c bench/lib/config.o
-	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
+# The config parser is mmconfig's alone, so it lives in tools/, not bench/lib.
+tools/mmconfig: tools/mmconfig.c tools/config.c tools/config.h
+	$(CC) $(CFLAGS) -o $@ $(filter %.c,$^) $(LDLIBS)
 # A bench's helpers, bench/X-*.c, are found when bench/X is built: second
 # expansion puts the stem into the wildcard.
 .SECONDEXPANSION:
@@ -61,7 +61,7 @@ static: $(patsubst bench/%,build/static/%,$(BENCHES)) build/static/mmconfig buil
 build/static/%: bench/%.c $$(wildcard bench/$$*-*.c bench/$$*-*.h) $(HARNESS_SRCS) $(LIB_SRCS)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -static -o $@ $(filter %.c,$^) $(LDLIBS)
-build/static/mmconfig: tools/mmconfig.c bench/lib/config.c
+build/static/mmconfig: tools/mmconfig.c tools/config.c
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -static -o $@ $^ $(LDLIBS)
 # The guest's run.sh needs mmci (iterations until the interval is narrow).
@@ -73,6 +73,9 @@ build/static/mmci: reports/mmci.c reports/meanci.c reports/stats.c $(wildcard re
 build/san/%: tests/unit/%.c $(LIB_SRCS) $(REPORT_LIB) $(HIST_LIB)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -O1 $(SAN) -o $@ $^ -lcmocka -lsqlite3 -lgsl -lgslcblas $(LDLIBS)
+build/san/test_config: tests/unit/test_config.c tools/config.c
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -Itools -O1 $(SAN) -o $@ $^ -lcmocka $(LDLIBS)
 
 # The change-point detection's precision and recall on seeded synthetic
 # series (a few minutes), and the time of `history.sh changes` over a

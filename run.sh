@@ -112,7 +112,7 @@ resolve_configs() {
 	for c in "${CONFIGS[@]}"; do files+=("$(config_path "$c")"); done
 	CONFIGS=("${files[@]}")
 	for c in "${CONFIGS[@]}"; do
-		bench=$(config_load "$c" && echo "${CFG[BENCH]}") || exit 1
+		bench=$(config_bench "$c") || exit 1
 		[[ " ${targets[*]} " != *" bench/$bench "* ]] ||
 			die "${c##*/}: bench $bench is named twice; compare configs of one bench as separate runs"
 		targets+=("bench/$bench")
@@ -131,7 +131,7 @@ dry_run() {
 			config_load "$c"
 			echo "# $c"
 			cfg_dump
-			echo "bench/${CFG[BENCH]} $(driver_args | tr '\n' ' ')"
+			echo "bench/${CFG[BENCH]} $(bench_args | tr '\n' ' ')"
 		)
 	done
 }

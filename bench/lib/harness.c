@@ -1,5 +1,6 @@
 /* main() for every bench: options, trigger, output.  See harness.h. */
 #include "harness.h"
+#include "describe.h"
 #include "memlimit.h"
 #include "output.h"
 #include "size.h"
@@ -148,7 +149,9 @@ static void usage(FILE *f)
 {
 	struct bench_opt *tables[] = { bench.opts, common_opts };
 
-	fprintf(f, "usage: %s [options]\n%s\n\n  --describe  print metric<TAB>label<TAB>unit<TAB>lower|higher|none\n",
+	fprintf(f, "usage: %s [options]\n%s\n\n"
+		"  --describe          print metric<TAB>label<TAB>unit<TAB>lower|higher|none\n"
+		"  --describe-options  print option<TAB>kind<TAB>default<TAB>choices<TAB>help\n",
 		bench.name, bench.description);
 	for (int t = 0; t < 2; t++)
 		for (struct bench_opt *o = tables[t]; o && o->name; o++)
@@ -189,16 +192,6 @@ static int parse_args(int argc, char **argv)
 	return 0;
 }
 
-static void describe(void)
-{
-	char line[512];
-
-	for (const struct bench_metric *m = bench.metrics; m->name; m++) {
-		output_describe(line, sizeof(line), m);
-		fputs(line, stdout);
-	}
-}
-
 static int print_values(void)
 {
 	char line[512];
@@ -218,55 +211,15 @@ static int print_values(void)
 	return fflush(stdout) == 0 ? 0 : bench_fail("writing results: %s", strerror(errno));
 }
 
-/*
- * --check prints the options as check() resolved them, one word per line,
- * so that a driver runs every iteration with the same bytes: a size capped
- * to MemAvailable must not shrink when other work on the machine grows.
- */
-static int print_resolved(void)
-{
-	const char *choice;
-	int len;
-
-	for (struct bench_opt *o = bench.opts; o && o->name; o++) {
-		switch (o->type) {
-		case OPT_SIZE:
-			/* 0 is how a bench says "off" (no stride, no chunks); not a size. */
-			if (*(uint64_t *)o->dest == 0)
-				break;
-			/* fall through */
-		case OPT_U64:
-			printf("--%s\n%llu\n", o->name, (unsigned long long)*(uint64_t *)o->dest);
-			break;
-		case OPT_CHOICE:
-			choice = o->choices;
-			for (int i = *(int *)o->dest; i > 0; i--)
-				choice += strcspn(choice, "|") + 1;
-			len = (int)strcspn(choice, "|");
-			printf("--%s\n%.*s\n", o->name, len, choice);
-			break;
-		case OPT_STRING:
-			if (*(const char **)o->dest)
-				printf("--%s\n%s\n", o->name, *(const char **)o->dest);
-			break;
-		case OPT_FLAG:
-			if (*(int *)o->dest)
-				printf("--%s\n", o->name);
-			break;
-		}
-	}
-	return fflush(stdout) == 0 ? 0 : 1;
-}
-
 int main(int argc, char **argv)
 {
 	struct trigger trig;
 
 	for (int i = 1; i < argc; i++) {
-		if (!strcmp(argv[i], "--describe")) {
-			describe();
-			return 0;
-		}
+		if (!strcmp(argv[i], "--describe"))
+			return describe_metrics(stdout, &bench);
+		if (!strcmp(argv[i], "--describe-options"))
+			return describe_options(stdout, &bench);
 		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
 			usage(stdout);
 			return 0;
@@ -277,7 +230,7 @@ int main(int argc, char **argv)
 	if (bench.check && bench.check())
 		return 2;
 	if (check_only)
-		return print_resolved();
+		return describe_resolved(stdout, &bench);
 	if (trigger_open(&trig, trigger_arg, bench.name))
 		return 2;
 	if (bench.setup && bench.setup())

@@ -1,10 +1,17 @@
 # Configs: configs/NAME (or a path) of KEY=VALUE lines, read through
 # tools/mmconfig so no line is ever evaluated by the shell.  The result is the
-# CFG and CFG_ORIGIN arrays; a driver reads them with cfg and cfg_size_arg.
+# CFG and CFG_ORIGIN arrays.  A bench's own keys are its options, as its
+# --describe-options lists them (--heap-size is HEAP_SIZE), mapped back to
+# options by bench_args: nothing about a bench is written here.
 # shellcheck shell=bash
 
 # shellcheck source=drivers/lib/state.sh
 source "${BASH_SOURCE[0]%/*}/state.sh"
+
+# The bench's keys, in its option table's order, and per key its option
+# and kind (size, number, choice, string, flag), from --describe-options.
+BENCH_KEYS=""
+declare -A KEY_OPTION=() KEY_KIND=()
 
 COMMON_KEYS="BENCH DESCRIPTION ITERATIONS CI_TARGET MAX_ITERATIONS MAX_TIME WARMUP THP THP_DEFRAG NUMA CPU DROP_CACHES COMPACT MONITORS"
 
@@ -28,20 +35,48 @@ config_lines() {
 	"$MMDELTA_ROOT/tools/mmconfig" --keys "$keys" "${sets[@]}" "$file"
 }
 
-# Load FILE into CFG: find BENCH, source its driver for its keys, then
-# parse again allowing exactly the common and the driver's keys.
+# The bench FILE names (BENCH=), checked; exits with the reason otherwise.
+config_bench() {
+	local file=$1 lines bench
+	lines=$(config_lines "$file" '*') || exit 1
+	bench=$(awk -F'\t' '$1 == "BENCH" { print $2 }' <<<"$lines")
+	[ -n "$bench" ] || die "$file: no BENCH= line"
+	[[ $bench =~ ^[a-z0-9]+$ ]] || die "$file: unknown bench '$bench' (benches: $(bench_list))"
+	if [[ " $(bench_list) " != *" $bench "* ]]; then
+		# An installed tree ships configs/NAME with every bench NAME: its
+		# binary is missing, and need_built says so.
+		[ -f "$MMDELTA_ROOT/Makefile" ] || [ ! -f "$MMDELTA_ROOT/configs/$bench" ] || need_built "bench/$bench"
+		die "$file: unknown bench '$bench' (benches: $(bench_list))"
+	fi
+	printf '%s\n' "$bench"
+}
+
+# Learn BENCH's keys from its option table: --heap-size is HEAP_SIZE.
+bench_keys_load() {
+	local bench=$1 name kind key
+	BENCH_KEYS="" KEY_OPTION=() KEY_KIND=()
+	while IFS=$'\t' read -r name kind _; do
+		key=$(tr 'a-z-' 'A-Z_' <<<"$name")
+		BENCH_KEYS+="${BENCH_KEYS:+ }$key"
+		KEY_OPTION[$key]=--$name KEY_KIND[$key]=$kind
+	done < <("$MMDELTA_ROOT/bench/$bench" --describe-options) ||
+		die "$bench: --describe-options failed"
+}
+
+# Load FILE into CFG: find BENCH, learn its keys, then parse again allowing
+# exactly the common keys and the bench's.  drivers/BENCH.sh, for a bench
+# that needs orchestration of its own, is sourced when it exists.
 config_load() {
 	local file=$1 lines key value origin bench
 	CONFIG_FILE=$file
-	lines=$(config_lines "$file" '*') || exit 1
-	bench=$(awk -F'\t' '$1 == "BENCH" { print $2 }' <<<"$lines")
-	[ -n "$bench" ] || config_die "no BENCH= line"
-	[[ $bench =~ ^[a-z0-9]+$ && -f $MMDELTA_ROOT/drivers/$bench.sh ]] ||
-		config_die "unknown bench '$bench' (benches: $(bench_list))"
-	DRIVER_KEYS="" DRIVER_FLAGS=""
-	# shellcheck source=/dev/null
-	source "$MMDELTA_ROOT/drivers/$bench.sh"
-	lines=$(config_lines "$file" "$(tr ' ' ',' <<<"$COMMON_KEYS $DRIVER_KEYS")") || exit 1
+	bench=$(config_bench "$file") || exit 1
+	bench_keys_load "$bench"
+	unset -f driver_args
+	if [ -f "$MMDELTA_ROOT/drivers/$bench.sh" ]; then
+		# shellcheck source=/dev/null  # one per bench that has one, named by the config
+		source "$MMDELTA_ROOT/drivers/$bench.sh"
+	fi
+	lines=$(config_lines "$file" "$(tr ' ' ',' <<<"$COMMON_KEYS $BENCH_KEYS")") || exit 1
 	CFG=([ITERATIONS]=10 [CI_TARGET]=1% [MAX_ITERATIONS]=30 [MAX_TIME]=600 [WARMUP]=1 [THP]=default [THP_DEFRAG]=default [NUMA]=none [CPU]=none [DROP_CACHES]=no [COMPACT]=no [MONITORS]="")
 	CFG_ORIGIN=()
 	while IFS=$'\t' read -r key value origin; do
@@ -51,7 +86,8 @@ config_load() {
 	[ -z "${ITERATIONS_OVERRIDE:-}" ] || CFG[ITERATIONS]=$ITERATIONS_OVERRIDE
 	config_check
 	numa_prefix "${CFG[NUMA]}" "${CFG[CPU]}" >/dev/null
-	for key in DROP_CACHES COMPACT $DRIVER_FLAGS; do
+	for key in DROP_CACHES COMPACT $BENCH_KEYS; do
+		[[ $key == DROP_CACHES || $key == COMPACT || ${KEY_KIND[$key]} == flag ]] || continue
 		[[ ${CFG[$key]:-no} =~ ^(yes|no)$ ]] || config_die "$key=${CFG[$key]}: must be yes or no"
 	done
 	thp_check THP "${CFG[THP]}" "never always madvise"
@@ -69,7 +105,7 @@ config_check() {
 	SWEEP_KEY=""
 	for key in "${!CFG[@]}"; do
 		[[ ${CFG[$key]} == *" "* && $key != DESCRIPTION ]] || continue
-		[[ " $DRIVER_KEYS " == *" $key "* ]] || config_die "$key cannot be swept (only $DRIVER_KEYS)"
+		[[ " $BENCH_KEYS " == *" $key "* ]] || config_die "$key cannot be swept (only $BENCH_KEYS)"
 		[ -z "$SWEEP_KEY" ] || config_die "both $SWEEP_KEY and $key are lists; one sweep per config"
 		SWEEP_KEY=$key
 	done
@@ -78,10 +114,13 @@ config_check() {
 # die, naming the config being loaded.
 config_die() { die "$CONFIG_FILE: $*"; }
 
+# The benches of this tree: bench/NAME.c, or a built bench/NAME (an
+# installed tree has no sources).  bench/NAME-PART.c is a bench's helper.
 bench_list() {
-	local f names=()
-	for f in "$MMDELTA_ROOT"/drivers/*.sh; do names+=("$(basename "$f" .sh)"); done
-	echo "${names[*]}"
+	local f
+	for f in "$MMDELTA_ROOT"/bench/*; do
+		[[ -f $f && ($f == *.c || -x $f) ]] && basename "$f" .c
+	done | grep -v -- - | sort -u | paste -sd ' '
 }
 
 # The resolved config, KEY=VALUE sorted: BENCH/config and --dry-run.
@@ -90,30 +129,28 @@ cfg_dump() {
 	for key in $(printf '%s\n' "${!CFG[@]}" | sort); do printf '%s=%s\n' "$key" "${CFG[$key]}"; done
 }
 
-# For drivers: the value of KEY at the current sweep point.
-cfg() { printf '%s\n' "${CFG[$1]:-}"; }
+# The bench's arguments for the current sweep point, one word per line:
+# drivers/BENCH.sh's driver_args where it has one, else bench_args_generic.
+bench_args() {
+	if declare -F driver_args >/dev/null; then driver_args; else bench_args_generic; fi
+}
 
-# For drivers: "--option VALUE" for each KEY:--option pair whose key is set.
-cfg_args() {
-	local pair key
-	for pair in "$@"; do
-		key=${pair%%:*}
-		if [ -n "${CFG[$key]:-}" ]; then printf '%s\n' "${pair#*:}" "${CFG[$key]}"; fi
+# Each key the config sets as its option: KEY=V is --key V, a flag KEY=yes
+# is --key.  A bench with a size option also gets --cap-size unless a size
+# was typed with --set: a config's size is the thread's figure and is scaled
+# to the machine, a size typed on the command line is taken literally and
+# refused when it does not fit.
+bench_args_generic() {
+	local key cap=""
+	for key in $BENCH_KEYS; do
+		if [ "${KEY_KIND[$key]}" = size ]; then cap=${cap:-yes}; fi
+		if [ "${KEY_KIND[$key]}" = size ] && [ "${CFG_ORIGIN[$key]:-}" = set ]; then cap=no; fi
+		[ -n "${CFG[$key]:-}" ] || continue
+		if [ "${KEY_KIND[$key]}" = flag ]; then
+			[ "${CFG[$key]}" = no ] || printf '%s\n' "${KEY_OPTION[$key]}"
+		else
+			printf '%s\n' "${KEY_OPTION[$key]}" "${CFG[$key]}"
+		fi
 	done
-}
-
-# For drivers: a yes|no key (listed in DRIVER_FLAGS, so config_check has
-# refused any other value) as a flag.
-cfg_flag() {
-	if [ "${CFG[$1]:-}" = yes ]; then printf '%s\n' "$2"; fi
-}
-
-# For drivers: "--option VALUE" for a size, plus --cap-size unless the user
-# typed the value with --set.  A config's size is the thread's figure and is
-# scaled to the machine; a size typed on the command line is taken literally
-# and refused when it does not fit.
-cfg_size_arg() {
-	local key=$1 opt=$2
-	if [ -n "${CFG[$key]:-}" ]; then printf '%s\n' "$opt" "${CFG[$key]}"; fi
-	if [ "${CFG_ORIGIN[$key]:-}" != set ]; then printf '%s\n' --cap-size; fi
+	if [ "$cap" = yes ]; then printf '%s\n' --cap-size; fi
 }

@@ -143,7 +143,7 @@ for_each_point() {
 point_check() {
 	local out
 	local -a args
-	mapfile -t args < <(driver_args)
+	mapfile -t args < <(bench_args)
 	out=$("$MMDELTA_ROOT/bench/${CFG[BENCH]}" --check "${args[@]}" 2>&1 >/dev/null) ||
 		die "${CONFIG_FILE##*/}: ${out#"${CFG[BENCH]}: "}"
 }
@@ -152,7 +152,7 @@ point_check() {
 point_run() {
 	local param=$1 label=$2 dir=$RUN_DIR/${CFG[BENCH]} resolved note
 	local -a args
-	mapfile -t args < <(driver_args)
+	mapfile -t args < <(bench_args)
 	# Resolve the options once (bench --check prints them back): a size
 	# capped to what the machine holds is then the same bytes in every
 	# iteration, not whatever MemAvailable happens to be at each start.

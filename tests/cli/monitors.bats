@@ -64,7 +64,7 @@ values() { awk -F'\t' -v m="$1" '$1 == m { print $4 }' "$2"; }
 }
 
 @test "a procmunmap run gives a positive mmap_lock_write_hold_max" {
-	[ -x "$ROOT/drivers/procmunmap.sh" ] || [ -f "$ROOT/drivers/procmunmap.sh" ] || skip "procmunmap not in this tree"
+	[ -f "$ROOT/bench/procmunmap.c" ] || skip "procmunmap not in this tree"
 	run --separate-stderr "$ROOT/run.sh" -n pm -o "$RES" --set SIZE=64M --set WARMUP=0 -i 1 \
 		--monitors mmaplock procmunmap
 	[ "$status" -eq 0 ]

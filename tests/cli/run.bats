@@ -64,7 +64,7 @@ teardown() { common_teardown; }
 @test "--dry-run prints the command and writes nothing" {
 	run --separate-stderr "$ROOT/run.sh" --dry-run -o "$RES/none" timedmunlock
 	[ "$status" -eq 0 ]
-	[[ $output == *"bench/timedmunlock --size 56G --cap-size --lock map_locked"* ]]
+	[[ $output == *"bench/timedmunlock --size 56G --lock map_locked --cap-size"* ]]
 	[ ! -e "$RES/none" ]
 }
 

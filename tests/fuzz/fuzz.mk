@@ -3,7 +3,7 @@
 # `make test`) runs each target for FUZZ_SHORT seconds, `make fuzz` for
 # FUZZ_SECONDS.  tests/fuzz/fuzz_NAME.c is built as build/fuzz/NAME.
 FUZZ_CC      ?= clang
-FUZZ_CFLAGS  := -g -O1 -std=gnu11 -Wall -Wextra -Werror -D_GNU_SOURCE -Ibench/lib -Ireports \
+FUZZ_CFLAGS  := -g -O1 -std=gnu11 -Wall -Wextra -Werror -D_GNU_SOURCE -Ibench/lib -Ireports -Itools \
                 -Itests/fuzz -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 FUZZ_SHORT   ?= 3
 FUZZ_SECONDS ?= 60
@@ -15,7 +15,7 @@ SHELL_FILES  += tests/fuzz/fuzz.sh
 .PHONY: fuzz fuzz-short fuzzers
 fuzzers: $(FUZZERS)
 
-build/fuzz/config: tests/fuzz/fuzz_config.c bench/lib/config.c bench/lib/config.h
+build/fuzz/config: tests/fuzz/fuzz_config.c tools/config.c tools/config.h
 build/fuzz/size: tests/fuzz/fuzz_size.c bench/lib/size.c bench/lib/size.h
 build/fuzz/metrics: tests/fuzz/fuzz_metrics.c $(FUZZ_STATS) reports/metricsfile.h reports/tsv.h
 build/fuzz/samples: tests/fuzz/fuzz_samples.c $(FUZZ_STATS) reports/samplesfile.h reports/benchdata.h reports/tsv.h
