@@ -90,6 +90,8 @@ build/histgen: tests/stats/histgen.c $(HIST_OBJS) $(REPORT_OBJS)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -o $@ $^ -lsqlite3 -lgsl -lgslcblas $(LDLIBS)
 
+# Every package set of drivers/lib/deps.list; run.sh and compare.sh install
+# only the sets they need.
 deps:
 	@./drivers/lib/deps.sh
 

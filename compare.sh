@@ -83,6 +83,7 @@ main() {
 	done
 	# Plots and the HTML page: reports/visual.sh.
 	if ((${#visual[@]})); then
+		"$here/drivers/lib/deps.sh" report || exit 2
 		"$here/reports/visual.sh" "$(find_mmstat)" "${visual[@]}" -- "${opts[@]}" -- "${dirs[@]}" || exit 2
 	fi
 	exec "$(find_mmstat)" "${opts[@]}" -- "${dirs[@]}"

@@ -189,7 +189,11 @@ traps_set() {
 main() {
 	parse_args "$@"
 	phase "dependency check"
-	"$MMDELTA_ROOT/drivers/lib/deps.sh" || die "missing dependencies (see above)"
+	# The run set, and the Slurm client with --slurm; --kernel has added the
+	# vm set (vm_options_done).
+	local sets=(run)
+	[ "$FLEET" = 0 ] || sets+=(fleet)
+	"$MMDELTA_ROOT/drivers/lib/deps.sh" "${sets[@]}" || die "missing dependencies (see above)"
 	resolve_configs
 	if [ "$FLEET" = 1 ]; then fleet_submit "$RESULTS" "$FORCE" "$DRY_RUN" "$@"; return; fi
 	if [ "$DRY_RUN" = 1 ]; then dry_run; return 0; fi

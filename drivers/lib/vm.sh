@@ -79,6 +79,8 @@ vm_check_options() {
 	[[ $VM_MEM =~ ^([1-9][0-9]*)([MG])$ ]] || die "--vm-mem $VM_MEM: give megabytes or gigabytes, e.g. 512M or 2G"
 	VM_MEM_MB=${BASH_REMATCH[1]}
 	[ "${BASH_REMATCH[2]}" = M ] || VM_MEM_MB=$((VM_MEM_MB * 1024))
+	# qemu and the guest's userland are installed on the first --kernel run.
+	"$MMDELTA_ROOT/drivers/lib/deps.sh" vm || die "missing dependencies of --kernel (see above)"
 	vm_qemu_check
 	vm_choose_accel
 }

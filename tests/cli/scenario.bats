@@ -3,6 +3,7 @@
 # tree, write the files its code blocks name and run its commands in order;
 # the new bench must then be a scenario like any other.
 
+bats_require_minimum_version 1.5.0
 load helpers
 
 # A copy of the tree with its built binaries (timestamps kept, so make
