@@ -54,7 +54,8 @@ usage: ${0##*/} [options] BENCH|CONFIG...
   -i N|auto          iterations per config, overriding ITERATIONS (auto: until
                      the mean's 95% CI is within CI_TARGET)
   -o DIR             results root (default: \$MMDELTA_RESULTS or ./results)
-  --set KEY=VALUE    override a config key for every config; repeatable
+  --set KEY=VALUE    override KEY in every config that has it; repeatable
+  --set BENCH.KEY=VALUE   the same for BENCH's config only
   --monitors A,B     monitors for every config, replacing MONITORS= ('none' for none):
                      $(monitor_names)
   --ignore-load      measure even when other work keeps a CPU busy
@@ -81,7 +82,7 @@ parse_args() {
 		-i) [ $# -ge 2 ] || die "-i needs a number"; ITERATIONS_OVERRIDE=$2; shift
 		    [[ $ITERATIONS_OVERRIDE =~ ^([1-9][0-9]*|auto)$ ]] || die "-i $ITERATIONS_OVERRIDE: must be a whole number > 0 or auto" ;;
 		-o) [ $# -ge 2 ] || die "-o needs a directory"; RESULTS=$2; shift ;;
-		--set) [ $# -ge 2 ] || die "--set needs KEY=VALUE"; SETS+=("$2"); shift ;;
+		--set) [ $# -ge 2 ] || die "--set needs KEY=VALUE"; set_check "$2"; SETS+=("$2"); shift ;;
 		--monitors) [ $# -ge 2 ] || die "--monitors needs a list (or none)"; SETS+=("MONITORS=$2"); shift ;;
 		--force) FORCE=1 ;;
 		--ignore-load) IGNORE_LOAD=1 ;;
@@ -118,6 +119,7 @@ resolve_configs() {
 		targets+=("bench/$bench")
 	done
 	need_built reports/mmci reports/mmstat "${targets[@]}"
+	sets_check
 	# A dry run changes nothing, and a guest's settings are the guest's.
 	local check=privilege_check
 	[ "$DRY_RUN" = 0 ] && [ -z "$VM_KERNEL" ] || check=:

@@ -27,18 +27,67 @@ config_path() {
 	fi
 }
 
-# mmconfig's KEY<TAB>VALUE<TAB>ORIGIN lines for FILE, allowing KEYS.
+# mmconfig's KEY<TAB>VALUE<TAB>ORIGIN lines for FILE, a config of BENCH,
+# allowing KEYS (comma-separated, or *), with the --set values that apply
+# to it; or die with mmconfig's reason.
 config_lines() {
-	local file=$1 keys=$2 s
+	local file=$1 keys=$2 bench=$3 s key out
 	local -a sets=()
-	for s in "${SETS[@]}"; do sets+=(--set "$s"); done
-	"$MMDELTA_ROOT/tools/mmconfig" --keys "$keys" "${sets[@]}" "$file"
+	for s in "${SETS[@]}"; do
+		key=${s%%=*}
+		if [[ $key == *.* ]]; then
+			[ "${key%%.*}" = "$bench" ] || continue
+			s=${s#*.} key=${key#*.}
+		fi
+		[[ ",$keys," != *",$key,"* ]] || sets+=(--set "$s")
+	done
+	if ! out=$("$MMDELTA_ROOT/tools/mmconfig" --keys "$keys" "${sets[@]}" "$file" 2>&1); then
+		[[ $out != --set* ]] || out="$file: $out"
+		die "$out"
+	fi
+	printf '%s\n' "$out"
+}
+
+# --set KEY=VALUE applies to every config that has KEY, --set
+# BENCH.KEY=VALUE to BENCH's config only.  Refused as typed when malformed.
+set_check() {
+	local s=$1 key
+	[[ $s == *=* ]] || die "--set $s: expected KEY=VALUE or BENCH.KEY=VALUE"
+	key=${s%%=*}
+	[[ $key =~ ^([a-z0-9]+\.)?[A-Z][A-Z0-9_]*$ ]] ||
+		die "--set $s: a key is upper-case letters, digits and _, or BENCH.KEY for one bench"
+	[ "${key#*.}" != BENCH ] || die "--set $s: name the bench or config to run instead"
+	[ -n "${s#*=}" ] || die "--set $s: ${key#*.} has no value (leave the key out for the default)"
+}
+
+# Refuse a --set that no config of the run can take, naming what they have.
+sets_check() {
+	local c s key bench
+	local -A keys=()
+	for c in "${CONFIGS[@]}"; do
+		bench=$(config_bench "$c") || exit 1
+		bench_keys_load "$bench"
+		keys[$bench]=" $BENCH_KEYS "
+	done
+	for s in "${SETS[@]}"; do
+		key=${s%%=*}
+		if [[ $key == *.* ]]; then
+			bench=${key%%.*} key=${key#*.}
+			[ -n "${keys[$bench]:-}" ] ||
+				die "--set $s: no config of this run is for $bench (benches: ${!keys[*]})"
+			[[ " $COMMON_KEYS ${keys[$bench]} " == *" $key "* ]] ||
+				die "--set $s: $bench has no key $key (its keys:${keys[$bench]% }; and the common keys)"
+			continue
+		fi
+		[[ " $COMMON_KEYS ${keys[*]} " == *" $key "* ]] && continue
+		die "--set $s: no config of this run has $key ($(for bench in "${!keys[@]}"; do printf '%s:%s; ' "$bench" "${keys[$bench]% }"; done)and the common keys, docs/configs.md)"
+	done
 }
 
 # The bench FILE names (BENCH=), checked; exits with the reason otherwise.
 config_bench() {
 	local file=$1 lines bench
-	lines=$(config_lines "$file" '*') || exit 1
+	lines=$(config_lines "$file" '*' "") || exit 1
 	bench=$(awk -F'\t' '$1 == "BENCH" { print $2 }' <<<"$lines")
 	[ -n "$bench" ] || die "$file: no BENCH= line"
 	[[ $bench =~ ^[a-z0-9]+$ ]] || die "$file: unknown bench '$bench' (benches: $(bench_list))"
@@ -76,7 +125,7 @@ config_load() {
 		# shellcheck source=/dev/null  # one per bench that has one, named by the config
 		source "$MMDELTA_ROOT/drivers/$bench.sh"
 	fi
-	lines=$(config_lines "$file" "$(tr ' ' ',' <<<"$COMMON_KEYS $BENCH_KEYS")") || exit 1
+	lines=$(config_lines "$file" "$(tr ' ' ',' <<<"$COMMON_KEYS $BENCH_KEYS")" "$bench") || exit 1
 	CFG=([ITERATIONS]=10 [CI_TARGET]=1% [MAX_ITERATIONS]=30 [MAX_TIME]=600 [WARMUP]=1 [THP]=default [THP_DEFRAG]=default [NUMA]=none [CPU]=none [DROP_CACHES]=no [COMPACT]=no [MONITORS]="")
 	CFG_ORIGIN=()
 	while IFS=$'\t' read -r key value origin; do

@@ -103,15 +103,15 @@ fake_bzimage() { head -c 4096 /dev/zero >"$1" && printf HdrS | dd of="$1" bs=1 s
 }
 
 @test "run.sh: --set without KEY=VALUE" {
-	run_refuses "--set: expected KEY=VALUE" --set SIZE timedmunlock
+	run_refuses "mmdelta: --set SIZE: expected KEY=VALUE or BENCH.KEY=VALUE" --set SIZE timedmunlock
 }
 
 @test "run.sh: --set of a key the bench does not have" {
-	run_refuses "--set: unknown key NOSUCH (known: " --set NOSUCH=1 timedmunlock
+	run_refuses "mmdelta: --set NOSUCH=1: no config of this run has NOSUCH (timedmunlock: SIZE LOCK MADVISE;" --set NOSUCH=1 timedmunlock
 }
 
 @test "run.sh: --set KEY= with no value" {
-	run_refuses "--set: SIZE has no value" --set SIZE= timedmunlock
+	run_refuses "mmdelta: --set SIZE=: SIZE has no value" --set SIZE= timedmunlock
 }
 
 @test "run.sh: --monitors naming an unknown monitor" {
