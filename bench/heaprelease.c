@@ -257,6 +257,8 @@ struct bench bench = {
 	.description = "threads releasing their heap: mprotect + mmap(MAP_FIXED) against madvise(MADV_DONTNEED/MADV_FREE)",
 	.metrics = metrics,
 	.opts = opts,
+	/* context switches and faults, the figures the thread argued with */
+	.monitors = "perfstat",
 	.check = check,
 	.setup = setup,
 	.measure = measure,

@@ -290,6 +290,8 @@ struct bench bench = {
 	.description = "munmap() of a large populated anonymous area while other processes read /proc/PID files",
 	.metrics = metrics,
 	.opts = opts,
+	/* the munmap's exclusive hold of the mmap lock (the headline) and its page counts */
+	.monitors = "mmaplock,vmstat",
 	.check = check,
 	.setup = setup,
 	.measure = measure,

@@ -93,6 +93,8 @@ struct bench bench = {
 	.description = "munlock() of a MAP_LOCKED|MAP_POPULATE (or mlock()ed) anonymous area",
 	.metrics = metrics,
 	.opts = opts,
+	/* unevictable_pgs_munlocked and the rest over the munlock alone */
+	.monitors = "vmstat",
 	.check = check,
 	.setup = setup,
 	.measure = measure,

@@ -10,6 +10,22 @@ static const char *skip_blanks(const char *s)
 	return s;
 }
 
+/*
+ * Where the value after the "=" at s ends: at a "#" that follows a blank (a
+ * comment, as in the shell: "SIZE=256M  # a quarter" is 256M, "A#B" stays
+ * whole), else at the end of the line; trailing blanks excluded.
+ */
+static const char *value_end(const char *s)
+{
+	const char *end = s;
+
+	while (*end && !(*end == '#' && end > s && (end[-1] == ' ' || end[-1] == '\t')))
+		end++;
+	while (end > s && (end[-1] == ' ' || end[-1] == '\t' || end[-1] == '\r'))
+		end--;
+	return end;
+}
+
 enum config_line config_parse_line(const char *line, char key[CONFIG_KEY_MAX],
 				   char value[CONFIG_VALUE_MAX], const char **why)
 {
@@ -38,9 +54,9 @@ enum config_line config_parse_line(const char *line, char key[CONFIG_KEY_MAX],
 		return CONFIG_ERROR;
 	}
 	p = skip_blanks(eq + 1);
-	end = p + strlen(p);
-	while (end > p && (end[-1] == ' ' || end[-1] == '\t' || end[-1] == '\r'))
-		end--;
+	end = value_end(eq + 1);
+	if (end < p)	/* only blanks and a comment: no value */
+		end = p;
 	vlen = (size_t)(end - p);
 	if (vlen >= CONFIG_VALUE_MAX) {
 		*why = "value too long";

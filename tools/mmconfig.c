@@ -1,8 +1,9 @@
 /*
  * mmconfig: read a config file (and --set overrides) for the shell drivers.
  *   mmconfig --keys K1,K2,... [--set KEY=VALUE]... FILE
- * prints KEY<TAB>VALUE<TAB>file|set per key, the --set value replacing the
- * file's, or one line "FILE:LINE: problem" and exit 1.
+ * prints KEY<TAB>VALUE<TAB>file|set<TAB>LINE per key (LINE: where in FILE,
+ * 0 for a --set), the --set value replacing the file's, or one line
+ * "FILE:LINE: problem" and exit 1.
  */
 #include "config.h"
 
@@ -15,6 +16,7 @@
 static struct pair {
 	char key[CONFIG_KEY_MAX], value[CONFIG_VALUE_MAX];
 	const char *origin;
+	int line;
 } pairs[MAX_PAIRS];
 static int npairs;
 
@@ -27,7 +29,8 @@ static struct pair *lookup(const char *key)
 }
 
 /* 0, or 1 after printing "where: problem". */
-static int add(const char *where, const char *line, const char *allowed, const char *origin)
+static int add(const char *where, const char *line, const char *allowed, const char *origin,
+	       int lineno)
 {
 	char key[CONFIG_KEY_MAX], value[CONFIG_VALUE_MAX];
 	const char *why;
@@ -69,6 +72,7 @@ static int add(const char *where, const char *line, const char *allowed, const c
 	snprintf(p->key, sizeof(p->key), "%s", key);
 	snprintf(p->value, sizeof(p->value), "%s", value);
 	p->origin = origin;
+	p->line = lineno;
 	return 0;
 }
 
@@ -95,7 +99,7 @@ static int read_file(const char *path, const char *allowed)
 		else if ((size_t)len >= CONFIG_VALUE_MAX + CONFIG_KEY_MAX + 64)
 			fprintf(stderr, "%s: line too long\n", where), bad = 1;
 		else
-			bad = add(where, line, allowed, "file");
+			bad = add(where, line, allowed, "file", lineno);
 	}
 	free(line);
 	fclose(f);
@@ -126,9 +130,9 @@ int main(int argc, char **argv)
 	if (read_file(file, allowed))
 		return 1;
 	for (i = 1; i < argc; i++)
-		if (!strcmp(argv[i], "--set") && add("--set", argv[++i], allowed, "set"))
+		if (!strcmp(argv[i], "--set") && add("--set", argv[++i], allowed, "set", 0))
 			return 1;
 	for (i = 0; i < npairs; i++)
-		printf("%s\t%s\t%s\n", pairs[i].key, pairs[i].value, pairs[i].origin);
+		printf("%s\t%s\t%s\t%d\n", pairs[i].key, pairs[i].value, pairs[i].origin, pairs[i].line);
 	return 0;
 }

@@ -74,6 +74,12 @@ int describe_options(FILE *f, const struct bench *b)
 	return flushed(f);
 }
 
+int describe_monitors(FILE *f, const struct bench *b)
+{
+	fprintf(f, "%s\n", b->monitors ? b->monitors : "");
+	return flushed(f);
+}
+
 /*
  * So that a driver runs every iteration with the same bytes: a size capped
  * to MemAvailable must not shrink when other work on the machine grows.

@@ -20,6 +20,8 @@ int describe_metrics(FILE *f, const struct bench *b);
  * when the option is off unless given; choices "a|b|c" or empty.
  */
 int describe_options(FILE *f, const struct bench *b);
+/* The bench's monitors for configs that name none: one line, maybe empty. */
+int describe_monitors(FILE *f, const struct bench *b);
 /* "--option" and its value, one word per line, for every option that is on. */
 int describe_resolved(FILE *f, const struct bench *b);
 

@@ -151,7 +151,8 @@ static void usage(FILE *f)
 
 	fprintf(f, "usage: %s [options]\n%s\n\n"
 		"  --describe          print metric<TAB>label<TAB>unit<TAB>lower|higher|none\n"
-		"  --describe-options  print option<TAB>kind<TAB>default<TAB>choices<TAB>help\n",
+		"  --describe-options  print option<TAB>kind<TAB>default<TAB>choices<TAB>help\n"
+		"  --default-monitors  print the monitors run.sh runs when a config names none\n",
 		bench.name, bench.description);
 	for (int t = 0; t < 2; t++)
 		for (struct bench_opt *o = tables[t]; o && o->name; o++)
@@ -220,6 +221,8 @@ int main(int argc, char **argv)
 			return describe_metrics(stdout, &bench);
 		if (!strcmp(argv[i], "--describe-options"))
 			return describe_options(stdout, &bench);
+		if (!strcmp(argv[i], "--default-monitors"))
+			return describe_monitors(stdout, &bench);
 		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
 			usage(stdout);
 			return 0;

@@ -56,6 +56,8 @@ struct bench {
 	const char *description;
 	const struct bench_metric *metrics;	/* terminated by {NULL} */
 	struct bench_opt *opts;			/* terminated by {NULL} */
+	/* run.sh's MONITORS for its configs that name none, e.g. "vmstat" */
+	const char *monitors;
 	int (*check)(void);	/* optional: validate options, fit sizes; no side effects */
 	int (*setup)(void);	/* 0 or -1 after bench_fail() */
 	int (*measure)(void);	/* the timed region(s) */

@@ -12,6 +12,10 @@ source "${BASH_SOURCE[0]%/*}/state.sh"
 # and kind (size, number, choice, string, flag), from --describe-options.
 BENCH_KEYS=""
 declare -A KEY_OPTION=() KEY_KIND=()
+# The config being loaded, for messages that name it, and the line of it
+# each key of CFG is on (0: not from the file).
+CONFIG_FILE=""
+declare -A CFG_LINE=()
 
 COMMON_KEYS="BENCH DESCRIPTION ITERATIONS CI_TARGET MAX_ITERATIONS MAX_TIME WARMUP THP THP_DEFRAG NUMA CPU DROP_CACHES COMPACT MONITORS"
 
@@ -116,7 +120,7 @@ bench_keys_load() {
 # exactly the common keys and the bench's.  drivers/BENCH.sh, for a bench
 # that needs orchestration of its own, is sourced when it exists.
 config_load() {
-	local file=$1 lines key value origin bench
+	local file=$1 lines key value origin line bench why
 	CONFIG_FILE=$file
 	bench=$(config_bench "$file") || exit 1
 	bench_keys_load "$bench"
@@ -126,42 +130,85 @@ config_load() {
 		source "$MMDELTA_ROOT/drivers/$bench.sh"
 	fi
 	lines=$(config_lines "$file" "$(tr ' ' ',' <<<"$COMMON_KEYS $BENCH_KEYS")" "$bench") || exit 1
-	CFG=([ITERATIONS]=10 [CI_TARGET]=1% [MAX_ITERATIONS]=30 [MAX_TIME]=600 [WARMUP]=1 [THP]=default [THP_DEFRAG]=default [NUMA]=none [CPU]=none [DROP_CACHES]=no [COMPACT]=no [MONITORS]="")
-	CFG_ORIGIN=()
-	while IFS=$'\t' read -r key value origin; do
-		CFG[$key]=$value
-		CFG_ORIGIN[$key]=$origin
+	CFG=([ITERATIONS]=10 [CI_TARGET]=1% [MAX_ITERATIONS]=30 [MAX_TIME]=600 [WARMUP]=1 [THP]=default [THP_DEFRAG]=default [NUMA]=none [CPU]=none [DROP_CACHES]=no [COMPACT]=no)
+	# The bench names the monitors its scenario is about, once, for every
+	# config of it that names none.
+	CFG[MONITORS]=$("$MMDELTA_ROOT/bench/$bench" --default-monitors) || die "$bench: --default-monitors failed"
+	CFG_ORIGIN=() CFG_LINE=()
+	while IFS=$'\t' read -r key value origin line; do
+		CFG[$key]=$value CFG_ORIGIN[$key]=$origin CFG_LINE[$key]=$line
 	done <<<"$lines"
 	[ -z "${ITERATIONS_OVERRIDE:-}" ] || CFG[ITERATIONS]=$ITERATIONS_OVERRIDE
 	config_check
-	numa_prefix "${CFG[NUMA]}" "${CFG[CPU]}" >/dev/null
+	why=$(numa_problem "${CFG[NUMA]}" "${CFG[CPU]}")
+	[ -z "$why" ] || config_key_die "${why%% *}" "${why#* }"
 	for key in DROP_CACHES COMPACT $BENCH_KEYS; do
 		[[ $key == DROP_CACHES || $key == COMPACT || ${KEY_KIND[$key]} == flag ]] || continue
-		[[ ${CFG[$key]:-no} =~ ^(yes|no)$ ]] || config_die "$key=${CFG[$key]}: must be yes or no"
+		[[ ${CFG[$key]:-no} =~ ^(yes|no)$ ]] || config_key_die "$key" "must be yes or no"
 	done
-	thp_check THP "${CFG[THP]}" "never always madvise"
-	thp_check THP_DEFRAG "${CFG[THP_DEFRAG]}" "always defer defer+madvise madvise never"
-	monitor_check_list "$file" "${CFG[MONITORS]}"
+	for key in THP THP_DEFRAG; do
+		why=$(thp_check "$key" "${CFG[$key]}") || config_key_die "$key" "$why"
+	done
+	for key in $(monitor_list "${CFG[MONITORS]}"); do
+		[[ " $(monitor_names) " == *" $key "* ]] ||
+			config_key_die MONITORS "unknown monitor '$key' (monitors: $(monitor_names))"
+	done
 }
 
 config_check() {
-	local key
-	[[ ${CFG[ITERATIONS]} =~ ^([1-9][0-9]*|auto)$ ]] || config_die "ITERATIONS=${CFG[ITERATIONS]}: must be a whole number > 0 or auto"
-	[[ ${CFG[CI_TARGET]} =~ ^(0?\.[0-9]*[1-9][0-9]*|[1-9][0-9]*(\.[0-9]+)?)%$ ]] || config_die "CI_TARGET=${CFG[CI_TARGET]}: must be a percentage > 0, like 1% or 0.5%"
-	[[ ${CFG[MAX_ITERATIONS]} =~ ^([3-9]|[1-9][0-9]+)$ ]] || config_die "MAX_ITERATIONS=${CFG[MAX_ITERATIONS]}: must be a whole number >= 3"
-	[[ ${CFG[MAX_TIME]} =~ ^[1-9][0-9]*$ ]] || config_die "MAX_TIME=${CFG[MAX_TIME]}: must be a whole number of seconds > 0"
-	[[ ${CFG[WARMUP]} =~ ^[0-9]+$ ]] || config_die "WARMUP=${CFG[WARMUP]}: must be a whole number"
+	local key dup
+	[[ ${CFG[ITERATIONS]} =~ ^([1-9][0-9]*|auto)$ ]] || config_key_die ITERATIONS "must be a whole number > 0 or auto"
+	[[ ${CFG[CI_TARGET]} =~ ^(0?\.[0-9]*[1-9][0-9]*|[1-9][0-9]*(\.[0-9]+)?)%$ ]] || config_key_die CI_TARGET "must be a percentage > 0, like 1% or 0.5%"
+	[[ ${CFG[MAX_ITERATIONS]} =~ ^([3-9]|[1-9][0-9]+)$ ]] || config_key_die MAX_ITERATIONS "must be a whole number >= 3"
+	[[ ${CFG[MAX_TIME]} =~ ^[1-9][0-9]*$ ]] || config_key_die MAX_TIME "must be a whole number of seconds > 0"
+	[[ ${CFG[WARMUP]} =~ ^[0-9]+$ ]] || config_key_die WARMUP "must be a whole number"
 	SWEEP_KEY=""
 	for key in "${!CFG[@]}"; do
 		[[ ${CFG[$key]} == *" "* && $key != DESCRIPTION ]] || continue
-		[[ " $BENCH_KEYS " == *" $key "* ]] || config_die "$key cannot be swept (only $BENCH_KEYS)"
+		[[ " $BENCH_KEYS " == *" $key "* ]] || config_key_die "$key" "cannot be swept (only $BENCH_KEYS)"
 		[ -z "$SWEEP_KEY" ] || config_die "both $SWEEP_KEY and $key are lists; one sweep per config"
 		SWEEP_KEY=$key
+		# Two equal points would be one sample set with each iteration twice.
+		dup=$(tr ' ' '\n' <<<"${CFG[$key]}" | awk 'NF && seen[$0]++ { print; exit }')
+		[ -z "$dup" ] || config_key_die "$key" "lists $dup twice; each swept value is run once"
 	done
 }
 
+# The config's name in messages: configs/NAME for the tree's own, else the
+# path as given.
+config_name() { printf '%s\n' "${CONFIG_FILE#"$MMDELTA_ROOT"/}"; }
+
+# Where KEY's value is written: "FILE:LINE", or the config's name when it
+# came from --set or is a default.
+config_where() {
+	if [ "${CFG_ORIGIN[$1]:-}" = file ]; then
+		printf '%s:%s\n' "$(config_name)" "${CFG_LINE[$1]}"
+	else
+		config_name
+	fi
+}
+
+# die with the bench's own refusal of an option ("--lock x: must be ..."),
+# at the line of the key it came from.
+config_option_die() {
+	local msg=$1 key
+	if [[ $msg =~ ^--([a-z0-9-]+) ]]; then
+		key=$(tr 'a-z-' 'A-Z_' <<<"${BASH_REMATCH[1]}")
+		die "$(config_where "$key"): $msg"
+	fi
+	config_die "$msg"
+}
+
 # die, naming the config being loaded.
-config_die() { die "$CONFIG_FILE: $*"; }
+config_die() { die "$(config_name): $*"; }
+
+# die for KEY's value, saying where it was written: "FILE:LINE: KEY=V: WHY",
+# "FILE: --set KEY=V: WHY".
+config_key_die() {
+	local key=$1 why=$2 set=""
+	[ "${CFG_ORIGIN[$key]:-}" != set ] || set="--set "
+	die "$(config_where "$key"): $set$key=${CFG[$key]}: $why"
+}
 
 # The benches of this tree: bench/NAME.c, or a built bench/NAME (an
 # installed tree has no sources).  bench/NAME-PART.c is a bench's helper.

@@ -145,7 +145,7 @@ point_check() {
 	local -a args
 	mapfile -t args < <(bench_args)
 	out=$("$MMDELTA_ROOT/bench/${CFG[BENCH]}" --check "${args[@]}" 2>&1 >/dev/null) ||
-		die "${CONFIG_FILE##*/}: ${out#"${CFG[BENCH]}: "}"
+		config_option_die "${out#"${CFG[BENCH]}: "}"
 }
 
 # Run one sweep point's iterations into RUN_DIR/BENCH.

@@ -44,14 +44,6 @@ monitor_list() {
 	tr ',' '\n' <<<"$1" | awk 'NF'
 }
 
-monitor_check_list() {
-	local file=$1 list=$2 m
-	for m in $(monitor_list "$list"); do
-		[[ " $(monitor_names) " == *" $m "* ]] ||
-			die "${file##*/}: MONITORS=$list: unknown monitor '$m' (monitors: $(monitor_names))"
-	done
-}
-
 # The requested monitors in start order.
 monitor_ordered() {
 	local wanted m

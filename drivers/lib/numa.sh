@@ -4,25 +4,34 @@
 # migrating the bench mid-region.
 # shellcheck shell=bash
 
-# Print the command prefix for NUMA and CPU, one word per line.
+# numa_problem NUMA CPU: nothing when both can be used here, else "KEY why".
+numa_problem() {
+	local numa=$1 cpu=$2 c
+	case $numa in
+	none | local | interleave) ;;
+	*) echo "NUMA must be one of none local interleave"; return 0 ;;
+	esac
+	[ "$cpu" != none ] && [ "$cpu" != last ] || return 0
+	if ! [[ $cpu =~ ^[0-9]+(,[0-9]+)*$ ]]; then
+		echo "CPU must be none, last or CPU numbers like 1 or 0,1"
+		return 0
+	fi
+	for c in ${cpu//,/ }; do
+		[ -d "/sys/devices/system/cpu/cpu$c" ] || { echo "CPU this machine has no CPU $c"; return 0; }
+	done
+}
+
+# Print the command prefix for NUMA and CPU, one word per line (numa_problem
+# has accepted both).
 numa_prefix() {
 	local numa=$1 cpu=${2:-none} words=()
 	case $numa in
-	none) ;;
 	local) words+=(--membind=0); [ "$cpu" != none ] || words+=(--cpunodebind=0) ;;
 	interleave) words+=(--interleave=all) ;;
-	*) die "NUMA=$numa: must be one of none local interleave" ;;
 	esac
 	# "last": the highest online CPU, away from CPU 0, which takes most
 	# interrupts, on any machine.
 	[ "$cpu" != last ] || cpu=$(awk -F'[-,]' '{ print $NF }' /sys/devices/system/cpu/online)
-	if [ "$cpu" != none ]; then
-		[[ $cpu =~ ^[0-9]+(,[0-9]+)*$ ]] || die "CPU=$cpu: must be none, last or CPU numbers like 1 or 0,1"
-		local c
-		for c in ${cpu//,/ }; do
-			[ -d "/sys/devices/system/cpu/cpu$c" ] || die "CPU=$cpu: this machine has no CPU $c"
-		done
-		words+=(--physcpubind="$cpu")
-	fi
+	[ "$cpu" = none ] || words+=(--physcpubind="$cpu")
 	[ ${#words[@]} -eq 0 ] || printf '%s\n' numactl "${words[@]}"
 }

@@ -43,8 +43,6 @@ declare -gA CFG=()
 # Where each key of CFG came from: "file" or "set" (a size typed with --set
 # is not capped to the machine).
 declare -gA CFG_ORIGIN=()
-# Its file, for messages that name it.
-CONFIG_FILE=""
 # The one key whose value is a list (a sweep), or empty.
 SWEEP_KEY=""
 

@@ -6,15 +6,20 @@
 
 THP_SYS=${MMDELTA_THP_SYS:-/sys/kernel/mm/transparent_hugepage}
 
+# thp_check KEY VALUE: true when KEY (THP or THP_DEFRAG) may be VALUE; else
+# print why not.
 thp_check() {
-	local key=$1 value=$2 allowed=$3
-	[[ " $allowed default " == *" $value "* ]] || die "$key=$value: must be one of $allowed default"
+	local allowed="never always madvise"
+	[ "$1" = THP ] || allowed="always defer defer+madvise madvise never"
+	[[ " $allowed default " == *" $2 "* ]] && return 0
+	echo "must be one of $allowed default"
+	return 1
 }
 
 thp_apply() {
-	local thp=$1 defrag=$2
-	thp_check THP "$thp" "never always madvise"
-	thp_check THP_DEFRAG "$defrag" "always defer defer+madvise madvise never"
+	local thp=$1 defrag=$2 why
+	why=$(thp_check THP "$thp") || die "THP=$thp: $why"
+	why=$(thp_check THP_DEFRAG "$defrag") || die "THP_DEFRAG=$defrag: $why"
 	if [ "$thp$defrag" != defaultdefault ] && [ ! -d "$THP_SYS" ]; then
 		die "THP=$thp THP_DEFRAG=$defrag asked for, but $THP_SYS does not exist (kernel without THP)"
 	fi

@@ -216,11 +216,11 @@ fake_bzimage() { head -c 4096 /dev/zero >"$1" && printf HdrS | dd of="$1" bs=1 s
 }
 
 @test "config: ITERATIONS that is not a number" {
-	config_refuses "$IN/cfg: ITERATIONS=abc: must be a whole number > 0" 'BENCH=timedmunlock\nITERATIONS=abc\n'
+	config_refuses "$IN/cfg:2: ITERATIONS=abc: must be a whole number > 0" 'BENCH=timedmunlock\nITERATIONS=abc\n'
 }
 
 @test "config: a negative WARMUP" {
-	config_refuses "$IN/cfg: WARMUP=-1: must be a whole number" 'BENCH=timedmunlock\nWARMUP=-1\n'
+	config_refuses "$IN/cfg:2: WARMUP=-1: must be a whole number" 'BENCH=timedmunlock\nWARMUP=-1\n'
 }
 
 @test "config: two swept keys" {
@@ -228,11 +228,11 @@ fake_bzimage() { head -c 4096 /dev/zero >"$1" && printf HdrS | dd of="$1" bs=1 s
 }
 
 @test "config: a list for a key that cannot be swept" {
-	config_refuses "$IN/cfg: THP cannot be swept" 'BENCH=timedmunlock\nTHP=never always\n'
+	config_refuses "$IN/cfg:2: THP=never always: cannot be swept" 'BENCH=timedmunlock\nTHP=never always\n'
 }
 
 @test "config: a value the bench does not know" {
-	config_refuses "cfg: --lock sometimes: must be one of map_locked|mlock" 'BENCH=timedmunlock\nLOCK=sometimes\n'
+	config_refuses "$IN/cfg:2: --lock sometimes: must be one of map_locked|mlock" 'BENCH=timedmunlock\nLOCK=sometimes\n'
 }
 
 @test "config: THP_DEFRAG that is not a kernel setting" {

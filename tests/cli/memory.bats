@@ -82,7 +82,7 @@ capped_directly() {
 	printf 'BENCH=timedmunlock\nSIZE=200%%\n' >"$RES/cfg"
 	run --separate-stderr "$ROOT/run.sh" -o "$RES/r" -n big "$RES/cfg"
 	assert_one_line_error
-	[ "$stderr" = "mmdelta: cfg: --size 200%: percentage must be 1-100" ]
+	[ "$stderr" = "mmdelta: $RES/cfg:2: --size 200%: percentage must be 1-100" ]
 	[ ! -e "$RES/r" ]
 }
 

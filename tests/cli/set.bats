@@ -62,8 +62,8 @@ config_value() { awk -F= -v k="$3" '$1 == k { print substr($0, length(k) + 2) }'
 @test "a bad --set value is refused naming the config it was for" {
 	run --separate-stderr "$ROOT/run.sh" --dry-run -o "$RES" --set LOCK=sometimes timedmunlock
 	assert_one_line_error
-	[ "$stderr" = "mmdelta: timedmunlock: --lock sometimes: must be one of map_locked|mlock" ]
+	[ "$stderr" = "mmdelta: configs/timedmunlock: --lock sometimes: must be one of map_locked|mlock" ]
 	run --separate-stderr "$ROOT/run.sh" --dry-run -o "$RES" --set PIN=maybe heaprelease
 	assert_one_line_error
-	[[ $stderr == "mmdelta: "*"/configs/heaprelease: PIN=maybe: must be yes or no" ]]
+	[ "$stderr" = "mmdelta: configs/heaprelease: --set PIN=maybe: must be yes or no" ]
 }

@@ -33,6 +33,25 @@ static void config_reads_key_value_pairs_with_blanks_trimmed(void **state)
 	assert_string_equal(value, "x=y");
 }
 
+/* A "#" after a blank starts a comment, as in the shell; elsewhere it is text. */
+static void config_values_end_at_a_trailing_comment(void **state)
+{
+	char key[CONFIG_KEY_MAX], value[CONFIG_VALUE_MAX];
+	const char *why;
+
+	(void)state;
+	assert_int_equal(line("SIZE=256M # a quarter", key, value, &why), CONFIG_PAIR);
+	assert_string_equal(value, "256M");
+	assert_int_equal(line("SIZE=1G 4G\t# a sweep", key, value, &why), CONFIG_PAIR);
+	assert_string_equal(value, "1G 4G");
+	assert_int_equal(line("DESCRIPTION=bug#12 fixed ##", key, value, &why), CONFIG_PAIR);
+	assert_string_equal(value, "bug#12 fixed");
+	assert_int_equal(line("SIZE=#x", key, value, &why), CONFIG_PAIR);
+	assert_string_equal(value, "#x");
+	assert_int_equal(line("SIZE=   # nothing", key, value, &why), CONFIG_PAIR);
+	assert_string_equal(value, "");
+}
+
 static void config_skips_comments_and_blank_lines(void **state)
 {
 	char key[CONFIG_KEY_MAX], value[CONFIG_VALUE_MAX];
@@ -94,6 +113,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(config_reads_key_value_pairs_with_blanks_trimmed),
+		cmocka_unit_test(config_values_end_at_a_trailing_comment),
 		cmocka_unit_test(config_skips_comments_and_blank_lines),
 		cmocka_unit_test(config_rejects_malformed_lines),
 		cmocka_unit_test(config_values_with_shell_syntax_are_plain_text),

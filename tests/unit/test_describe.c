@@ -31,7 +31,9 @@ static const struct bench_metric metrics[] = {
 	{ NULL, NULL, NULL, 0 },
 };
 
-static const struct bench fake = { .name = "fake", .metrics = metrics, .opts = opts };
+static const struct bench fake = {
+	.name = "fake", .metrics = metrics, .opts = opts, .monitors = "vmstat,perfstat",
+};
 
 /* What FN printed, as a string the caller frees. */
 static char *printed(int (*fn)(FILE *, const struct bench *))
@@ -88,12 +90,23 @@ static void metrics_are_described_as_metrics_tsv_lines(void **state)
 	free(out);
 }
 
+/* One line, what run.sh gives a config without MONITORS=. */
+static void default_monitors_are_one_line(void **state)
+{
+	char *out = printed(describe_monitors);
+
+	(void)state;
+	assert_string_equal(out, "vmstat,perfstat\n");
+	free(out);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(options_are_described_with_kind_default_and_choices),
 		cmocka_unit_test(resolved_options_are_argv_words),
 		cmocka_unit_test(metrics_are_described_as_metrics_tsv_lines),
+		cmocka_unit_test(default_monitors_are_one_line),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
