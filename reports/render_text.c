@@ -1,6 +1,6 @@
 /*
  * The default text table: mmtests' layout from the munlock thread, so that
- * it pastes into a changelog unchanged (DESIGN.md, "Comparison output").
+ * it pastes into a changelog unchanged (docs/compare.md).
  */
 #include <stdlib.h>
 #include <string.h>

@@ -1,6 +1,7 @@
 /*
  * The statistics a table row can show, and the "positive means better"
- * percentage of each against the baseline (mmtests' convention, DESIGN.md).
+ * percentage of each against the baseline (mmtests' convention, so a
+ * table reads like the threads' own).
  */
 #ifndef MMDELTA_STATROWS_H
 #define MMDELTA_STATROWS_H

@@ -1,4 +1,7 @@
-/* The bench output format of DESIGN.md, in one place. */
+/*
+ * What a bench prints, in one place: metric<TAB>value lines, and for
+ * --describe the lines of metrics.tsv (docs/running.md, "The run directory").
+ */
 #ifndef MMDELTA_OUTPUT_H
 #define MMDELTA_OUTPUT_H
 #include <stddef.h>

@@ -176,7 +176,9 @@ bench_run() {
 	bench=${CFG[BENCH]}
 	dir=$RUN_DIR/$bench
 	mkdir "$dir"	# resolve_configs has refused a bench named twice
-	cfg_dump >"$dir/config"
+	# The swept key on a line of its own, so a reader of the run (plots,
+	# tables) need not work it out from the command lines.
+	{ cfg_dump; printf 'sweep: %s\n' "${SWEEP_KEY:--}"; } >"$dir/config"
 	"$MMDELTA_ROOT/bench/$bench" --describe >"$dir/metrics.tsv" ||
 		die "$bench: --describe failed"
 	printf 'metric\tparam\titeration\tvalue\n' >"$dir/samples.tsv"

@@ -1,5 +1,5 @@
 #!/usr/bin/env bats
-# Issue 8, promise 4: every input a user can get wrong gets a one-line error
+# Every input a user can get wrong gets a one-line error
 # naming the problem, a non-zero exit, and nothing written.  One test per
 # row of docs/errors.md ("Bad input and what it gets"); the rows that
 # run.bats, memory.bats and compare_errors.bats already test are only

@@ -1,5 +1,5 @@
 #!/usr/bin/env bats
-# Issue 8, promise 2, the full disk: a results root that fills up while a run
+# A full disk: a results root that fills up while a run
 # writes fails the run with a message that says so, and the runs already
 # there are untouched.  The results root is a 200k tmpfs, mostly filled.
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env bats
-# Issue 8, promise 3: no size, however large, wakes the OOM killer.  Sizes of
+# No size, however large, wakes the OOM killer.  Sizes of
 # 2x and 100x MemTotal are refused (typed) or capped (a config's), with the
 # limit and the excess named, before anything is mapped.
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env bats
-# Issue 8, promise 5: configs, run names, paths and samples are data.  Shell
+# Configs, run names, paths and samples are data.  Shell
 # code in any of them creates nothing and runs nothing; temporary files come
 # from mktemp.  Each hostile value tries to create a file under $IN; the
 # check is that no such file ever appears.

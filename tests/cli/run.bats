@@ -26,6 +26,7 @@ teardown() { common_teardown; }
 	grep -q "^kernel_release: $(uname -r)\$" "$RES/small/meta"
 	grep -q '^memtotal: [0-9]*$' "$RES/small/meta"
 	grep -q '^SIZE=64M$' "$d/config"
+	grep -qx 'sweep: -' "$d/config"
 	# options are resolved once, to bytes, and every iteration runs with them
 	grep -q -- '^command: .*bench/timedmunlock --size 67108864 --lock map_locked' "$d/config"
 	[ "$(grep -c -- '--size 67108864 --lock map_locked' "$d/log")" -eq 4 ]
@@ -59,6 +60,8 @@ teardown() { common_teardown; }
 	s=$RES/sw/timedmunlock/samples.tsv
 	[ "$(awk -F'\t' '$1 == "pages" && $2 == "4M" && $4 == 1024' "$s" | wc -l)" -eq 2 ]
 	[ "$(awk -F'\t' '$1 == "pages" && $2 == "8M" && $4 == 2048' "$s" | wc -l)" -eq 2 ]
+	# the swept key is a field of its own in BENCH/config
+	grep -qx 'sweep: SIZE' "$RES/sw/timedmunlock/config"
 }
 
 @test "--dry-run prints the command and writes nothing" {

@@ -1,5 +1,6 @@
-# libFuzzer targets for the parsers that read user and run-directory input
-# (issue 8, promise 6).  Included by the Makefile.  `make fuzz-short` (part of
+# libFuzzer targets for the parsers that read user and run-directory input,
+# which must refuse anything malformed in one line and never crash.
+# Included by the Makefile.  `make fuzz-short` (part of
 # `make test`) runs each target for FUZZ_SHORT seconds, `make fuzz` for
 # FUZZ_SECONDS.  tests/fuzz/fuzz_NAME.c is built as build/fuzz/NAME.
 FUZZ_CC      ?= clang
