@@ -41,6 +41,8 @@ source "$MMDELTA_ROOT/drivers/lib/trigger.sh"  # the bench's --trigger fifo
 source "$MMDELTA_ROOT/drivers/lib/sysstate.sh"  # meta and topology.txt
 # shellcheck source=drivers/lib/iterate.sh
 source "$MMDELTA_ROOT/drivers/lib/iterate.sh"  # iterations of one config
+# shellcheck source=drivers/lib/dryrun.sh
+source "$MMDELTA_ROOT/drivers/lib/dryrun.sh"  # --dry-run: the commands and their time
 # shellcheck source=drivers/lib/vm.sh
 source "$MMDELTA_ROOT/drivers/lib/vm.sh"  # --kernel: the same run inside a VM
 # shellcheck source=drivers/lib/slurm.sh
@@ -60,7 +62,8 @@ usage: ${0##*/} [options] BENCH|CONFIG...
                      $(monitor_names)
   --ignore-load      measure even when other work keeps a CPU busy
   --force            replace an existing run of the same name once the new one completes
-  --dry-run          print the resolved configs and commands, run and write nothing
+  --dry-run          print the resolved configs, the exact commands and the time
+                     they should take; run and write nothing
 $(vm_usage)
 $(fleet_usage)
 benches and configs: $(cd "$MMDELTA_ROOT/configs" && echo *)
@@ -126,18 +129,6 @@ resolve_configs() {
 	for c in "${CONFIGS[@]}"; do (config_load "$c" && "$check" "$c" && for_each_point point_check) || exit 1; done
 }
 
-dry_run() {
-	local c
-	for c in "${CONFIGS[@]}"; do
-		(
-			config_load "$c"
-			echo "# $c"
-			cfg_dump
-			echo "bench/${CFG[BENCH]} $(bench_args | tr '\n' ' ')"
-		)
-	done
-}
-
 # Every signal that ends a shell by default.  SIGKILL cannot be caught: the
 # next run.sh finishes what a killed one leaves (drivers/lib/deadrun.sh).
 END_SIGNALS="HUP INT QUIT PIPE TERM ALRM USR1 USR2 XCPU XFSZ VTALRM PROF"
@@ -198,7 +189,7 @@ main() {
 	"$MMDELTA_ROOT/drivers/lib/deps.sh" "${sets[@]}" || die "missing dependencies (see above)"
 	resolve_configs
 	if [ "$FLEET" = 1 ]; then fleet_submit "$RESULTS" "$FORCE" "$DRY_RUN" "$@"; return; fi
-	if [ "$DRY_RUN" = 1 ]; then dry_run; return 0; fi
+	if [ "$DRY_RUN" = 1 ]; then dry_run "$RESULTS"; return 0; fi
 	deadrun_reap "$RESULTS"
 	rundir_check "$RESULTS" "$NAME" "$FORCE"
 	[ -n "$VM_KERNEL" ] || machine_lock  # a guest changes nothing on the host

@@ -78,7 +78,8 @@ wait_until_fits() {
 # bench_iterate DIR PARAM LABEL CMD...: warm-ups, then the counted iterations.
 bench_iterate() {
 	local dir=$1 param=$2 label=$3; shift 3
-	local w=${CFG[WARMUP]} i primary unit rows started=$SECONDS progress last
+	local w=${CFG[WARMUP]} i primary unit rows started=$SECONDS progress last t0
+	t0=$(date +%s.%N)
 	primary=$(awk -F'\t' 'NR == 1 { print $1 }' "$dir/metrics.tsv")
 	unit=$(awk -F'\t' 'NR == 1 { print $3 }' "$dir/metrics.tsv")
 	AUTO_CI=""
@@ -111,6 +112,9 @@ bench_iterate() {
 		say "$label: stopped by $STOP_REASON"
 		printf 'stopped%s: %s\n' "${SWEEP_KEY:+ $SWEEP_KEY=$param}" "$STOP_REASON" >>"$dir/config"
 	fi
+	# What the point cost, for the next --dry-run's estimate.
+	printf 'wall%s: %s s, %d processes\n' "${SWEEP_KEY:+ $SWEEP_KEY=$param}" \
+		"$(awk -v a="$t0" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }')" $((w + i)) >>"$dir/config"
 }
 
 value_of() { awk -F'\t' -v m="$2" '$1 == m { print $4 }' <<<"$1"; }
@@ -148,25 +152,39 @@ point_check() {
 		config_option_die "${out#"${CFG[BENCH]}: "}"
 }
 
+# Resolve the current point's options once, through the bench's --check
+# (which prints them back; its notes, such as a capped size, go to NOTES): a
+# size capped to what the machine holds is then the same bytes in every
+# iteration, not whatever MemAvailable happens to be at each start.  Sets
+# RESOLVED_ARGS to the options and POINT_ARGV to the whole command line.
+point_resolve() {
+	local notes=$1 resolved
+	local -a args numa
+	mapfile -t args < <(bench_args)
+	mapfile -t numa < <(numa_prefix "${CFG[NUMA]}" "${CFG[CPU]}")
+	resolved=$("$MMDELTA_ROOT/bench/${CFG[BENCH]}" --check "${args[@]}" 2>"$notes") || return 1
+	mapfile -t RESOLVED_ARGS <<<"$resolved"
+	POINT_ARGV=("${numa[@]}" "$MMDELTA_ROOT/bench/${CFG[BENCH]}" "${RESOLVED_ARGS[@]}")
+	if [[ " ${args[*]} " == *" --cap-size "* ]]; then POINT_ARGV+=(--cap-size); fi
+}
+
+# BENCH/config's line for POINT_ARGV at PARAM: "command[ KEY=V]: ARGV",
+# the bench named relative to the tree.
+point_command() {
+	local words="${POINT_ARGV[*]}"
+	printf 'command%s: %s\n' "${SWEEP_KEY:+ $SWEEP_KEY=$1}" "${words/"$MMDELTA_ROOT/bench/"/bench/}"
+}
+
 # Run one sweep point's iterations into RUN_DIR/BENCH.
 point_run() {
-	local param=$1 label=$2 dir=$RUN_DIR/${CFG[BENCH]} resolved note
-	local -a args
-	mapfile -t args < <(bench_args)
-	# Resolve the options once (bench --check prints them back): a size
-	# capped to what the machine holds is then the same bytes in every
-	# iteration, not whatever MemAvailable happens to be at each start.
-	resolved=$("$MMDELTA_ROOT/bench/${CFG[BENCH]}" --check "${args[@]}" 2>"$dir/.notes") ||
+	local param=$1 label=$2 dir=$RUN_DIR/${CFG[BENCH]} note
+	point_resolve "$dir/.notes" ||
 		{ say "$label: $(tail -n 1 "$dir/.notes")"; rm -f "$dir/.notes"; return 1; }
 	while IFS= read -r note; do say "$note"; done <"$dir/.notes"
 	cat "$dir/.notes" >>"$dir/log"
 	rm -f "$dir/.notes"
-	mapfile -t RESOLVED_ARGS <<<"$resolved"
-	if [[ " ${args[*]} " == *" --cap-size "* ]]; then resolved+=$'\n--cap-size'; fi
-	mapfile -t args <<<"$resolved"
-	printf 'command%s: %s\n' "${SWEEP_KEY:+ $SWEEP_KEY=$param}" \
-		"${NUMA_PREFIX[*]} bench/${CFG[BENCH]} ${args[*]}" >>"$dir/config"
-	bench_iterate "$dir" "$param" "$label" "${NUMA_PREFIX[@]}" "$MMDELTA_ROOT/bench/${CFG[BENCH]}" "${args[@]}"
+	point_command "$param" >>"$dir/config"
+	bench_iterate "$dir" "$param" "$label" "${POINT_ARGV[@]}"
 }
 
 # Run everything one config asks for, into RUN_DIR/BENCH.
@@ -184,7 +202,6 @@ bench_run() {
 	printf 'metric\tparam\titeration\tvalue\n' >"$dir/samples.tsv"
 	phase "$bench set-up"
 	thp_apply "${CFG[THP]}" "${CFG[THP_DEFRAG]}"
-	mapfile -t NUMA_PREFIX < <(numa_prefix "${CFG[NUMA]}" "${CFG[CPU]}")
 	monitors_setup "$dir" "${CFG[MONITORS]}"
 	for_each_point point_run || { monitors_finish "$dir"; return 1; }
 	monitors_finish "$dir"

@@ -52,6 +52,9 @@ ITER_OUT=""
 # The bench process (or the subshell waiting for it) while one runs, so an
 # interrupt can stop it.
 BENCH_PID=""
+# The command line of the current sweep point: the numactl prefix, the
+# bench, its options as its --check resolved them (point_resolve).
+POINT_ARGV=()
 
 # --- monitors (monitor.sh, monitors/*.sh) --------------------------------
 # The monitors that run for the current bench, in start order.
