@@ -10,10 +10,10 @@
 set -euo pipefail
 
 ROOT=${MMDELTA_ROOT:?MMDELTA_ROOT is set by run.sh --slurm}
-for lib in log rundir; do
-	# shellcheck source=/dev/null
-	source "$ROOT/drivers/lib/$lib.sh"
-done
+# shellcheck source=drivers/lib/log.sh
+source "$ROOT/drivers/lib/log.sh"  # say, die
+# shellcheck source=drivers/lib/rundir.sh
+source "$ROOT/drivers/lib/rundir.sh"  # meta_get, meta_set
 
 RESULTS=$1 NAME=$2 SET=$3
 shift 3
