@@ -2,7 +2,8 @@
 # compare.sh: compare run directories; the first run is the baseline.
 # Resolves run names under the results root and hands the directories to
 # reports/mmstat, which does the statistics, the tables and the CI gate.
-# Exit 0, 1 when --gate finds a regression, 2 on usage or input errors.
+# Exit 0, 1 when --gate finds a regression, 3 when it is inconclusive, 2 on
+# usage or input errors.
 set -euo pipefail
 
 # Symlinks followed: compare.sh may be called through a link on PATH.
@@ -24,8 +25,10 @@ $MMDELTA_RESULTS) or a path to a run directory.  RUN_A is the baseline.
   --allow-partial    compare partial runs too (marked in the header)
   --all-metrics      text and markdown: every monitor metric, not only those
                      that differ significantly from the baseline
-  --gate PCT         CI gate: exit 1 when a gated metric is significantly
-                     worse than the baseline by more than PCT percent
+  --gate PCT         CI gate: exit 0 when the interval of every gated metric's
+                     change excludes a loss beyond PCT percent, 1 when one
+                     proves such a loss, 3 when an interval straddles PCT
+  --inconclusive P   pass or fail: what an undecided gate exits (default 3)
   --gate-metric M    gate metric M instead of each bench's primary metric
                      (repeatable)
   --junit FILE       write the gate's verdicts as JUnit XML
@@ -58,7 +61,7 @@ main() {
 		-h | --help) usage; exit 0 ;;
 		-o) (($# >= 2)) || die "-o needs a directory"; root=$2; shift ;;
 		--allow-partial | --all-metrics) opts+=("$1") ;;
-		--format | --alpha | --test | --gate | --gate-metric | --junit)
+		--format | --alpha | --test | --gate | --gate-metric | --inconclusive | --junit)
 			(($# >= 2)) || die "$1 needs a value"
 			opts+=("$1" "$2")
 			shift

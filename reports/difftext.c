@@ -1,6 +1,7 @@
 /* ministat-style sentences for test results (see difftext.h). */
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "difftext.h"
 #include "rows.h"
@@ -15,20 +16,57 @@ int sig_decimals(double e)
 	return d < 0 ? 0 : d > 9 ? 9 : d;
 }
 
+/*
+ * "d ± e": e to two significant digits, d to the same decimal place.  Below
+ * 1e-8 in exponent notation, where nine fixed decimals would print e as
+ * 0.000000000.
+ */
+static int pair(char *buf, size_t len, double d, double e)
+{
+	double ref = e > 0 ? e : fabs(d);
+	int dec;
+
+	if (ref > 0 && ref < 1e-8) {
+		dec = (d != 0 ? (int)floor(log10(fabs(d))) : 0) - (int)floor(log10(ref)) + 1;
+		return snprintf(buf, len, "%.*e ± %.1e", dec < 1 ? 1 : dec, d, e);
+	}
+	dec = sig_decimals(ref);
+	return snprintf(buf, len, "%.*f ± %.*f", dec, d, dec, e);
+}
+
 static void difference(const struct ttest *t, const struct scale *sc,
 		       double conf, char *buf, size_t len)
 {
 	double d = t->diff / sc->div, e = t->ci_half / sc->div;
 	/* constant samples have no interval: show the difference itself */
-	int dec = sig_decimals(e > 0 ? e : fabs(d));
 	int pdec = sig_decimals(e > 0 ? t->ci_half_pct : fabs(t->diff_pct));
 	int o;
 
-	o = snprintf(buf, len, "Difference at %.1f%% confidence: %.*f ± %.*f%s%s",
-		     conf, dec, d, dec, e, *sc->unit ? " " : "", sc->unit);
+	o = snprintf(buf, len, "Difference at %.1f%% confidence: ", conf);
+	if (o >= 0 && (size_t)o < len)
+		o += pair(buf + o, len - o, d, e);
+	if (o >= 0 && (size_t)o < len)
+		o += snprintf(buf + o, len - o, "%s%s", *sc->unit ? " " : "", sc->unit);
 	if (t->has_pct && o >= 0 && (size_t)o < len)
 		snprintf(buf + o, len - o, ", %.*f%% ± %.*f%%",
 			 pdec, t->diff_pct, pdec, t->ci_half_pct);
+}
+
+/*
+ * What "no difference proven" is worth: the change these samples find
+ * with 80% power, in percent of the baseline mean, else in the unit.
+ * Exact figures detect any change and get no clause.
+ */
+static void detectable(const struct ttest *t, const struct scale *sc, char *buf, size_t len)
+{
+	size_t o = strlen(buf);
+	double v = t->has_pct ? t->mde_pct : t->mde / sc->div;
+
+	if (t->exact || o >= len)
+		return;
+	snprintf(buf + o, len - o, "; detectable at %.0f%% power: %.*f%s%s", 100 * TTEST_POWER,
+		 sig_decimals(v), v, t->has_pct ? "%" : *sc->unit ? " " : "",
+		 t->has_pct ? "" : sc->unit);
 }
 
 void diff_sentence(const struct report *rep, const struct bench_cmp *b,
@@ -47,9 +85,11 @@ void diff_sentence(const struct report *rep, const struct bench_cmp *b,
 		break;
 	case TTEST_NO_DIFFERENCE:
 		snprintf(buf, len, "No difference proven at %.1f%% confidence", conf);
+		detectable(&c->test, &sc, buf, len);
 		break;
 	case TTEST_DIFFERENCE:
 		difference(&c->test, &sc, conf, buf, len);
+		detectable(&c->test, &sc, buf, len);
 		break;
 	}
 }

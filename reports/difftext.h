@@ -1,10 +1,11 @@
 /*
  * The test result of one run against the baseline in ministat's words:
- *   Difference at 95.0% confidence: -1.473 ± 0.026 s, -43.37% ± 0.77%
- *   No difference proven at 95.0% confidence
+ *   Difference at 95.0% confidence: -1.473 ± 0.026 s, -43.37% ± 0.77%; detectable at 80% power: 1.1%
+ *   No difference proven at 95.0% confidence; detectable at 80% power: 8.2%
  *   No test: fewer than 2 samples (baseline 1, this run 5)
  * Numbers are in the table's display unit, the interval to two significant
- * digits and the difference to the same decimal place.
+ * digits and the difference to the same decimal place.  The last clause is
+ * the smallest change the samples at hand detect with 80% power (ttest.h).
  */
 #ifndef MMDELTA_DIFFTEXT_H
 #define MMDELTA_DIFFTEXT_H

@@ -1,17 +1,15 @@
 /* The CI gate's verdicts (see gate.h). */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "gate.h"
+#include "seqbound.h"
 #include "statrows.h"
 #include "xalloc.h"
 
-const char *gate_verdict_name(enum gate_verdict v)
-{
-	return v == GATE_REGRESSION ? "REGRESSION" :
-	       v == GATE_IMPROVEMENT ? "improvement" : "no significant change";
-}
+#define MORE_LIMIT 1000000L	/* beyond this many iterations: "never" */
 
 static int is_gated(const struct gate *g, const struct bench_cmp *b, size_t m)
 {
@@ -25,40 +23,136 @@ static int is_gated(const struct gate *g, const struct bench_cmp *b, size_t m)
 	return 0;
 }
 
-/*
- * Signed "better" percentage of the means.  A zero baseline mean has no
- * ratio; a change from it is then as large as any gate.
- */
-static double mean_pct(const struct cmp_cell *base, const struct cmp_cell *c,
-		       enum better better, int *has)
+/* The run's sequential design, if it has one, at its last look. */
+static int design(const struct report *rep, const struct gate *g, const struct bench_cmp *b,
+		  size_t r, size_t n, struct seq_design *d, struct err *e)
 {
-	double pct;
-
-	*has = pct_better(base->s.mean, c->s.mean, better, &pct);
-	if (*has)
-		return pct;
-	return (c->s.mean > base->s.mean) == (better == BETTER_HIGHER) ? 1e300 : -1e300;
+	if (g->seq.max)
+		*d = g->seq;
+	else if (seq_design_read(rep->runs[r].path, b->data.name, d, e))
+		return -1;
+	if (d->max && n > d->max)
+		return err_set(e, "%s/%s: %zu samples, more than the sequential design's max=%zu",
+			       rep->runs[r].path, b->data.name, n, d->max);
+	/* a run stopped by MAX_TIME before its first look: that look's boundary, the widest */
+	d->look = d->max ? (n < SEQ_FIRST_LOOK ? SEQ_FIRST_LOOK : n) : 0;
+	return 0;
 }
 
-static int judge(const struct report *rep, struct gate *g, size_t bi, size_t m,
-		 size_t p, size_t r, struct err *e)
+/* The interval of the change at one-sided tail `tail`, positive = better. */
+static int better_interval(const struct summary *base, const struct summary *new,
+			   enum ttest_kind kind, double tail, enum better better, double *lo, double *hi)
+{
+	struct two_means m;
+	struct change_ci ci;
+
+	ttest_means(base, new, kind, &m);
+	change_interval(&m, tail, &ci);
+	*lo = better == BETTER_HIGHER ? ci.lo : -ci.hi;
+	*hi = better == BETTER_HIGHER ? ci.hi : -ci.lo;
+	return ci.bounded;
+}
+
+static enum gate_verdict decide(int has, double lo, double hi, double pct)
+{
+	if (!has)
+		return GATE_INCONCLUSIVE;
+	return lo >= -pct ? GATE_PASS : hi < -pct ? GATE_REGRESSION : GATE_INCONCLUSIVE;
+}
+
+enum gate_verdict gate_decide(const struct summary *base, const struct summary *new,
+			      enum ttest_kind kind, double tail, enum better better, double pct)
+{
+	double lo, hi;
+	int has = better_interval(base, new, kind, tail, better, &lo, &hi);
+
+	return decide(has, lo, hi, pct);
+}
+
+/*
+ * Iterations to add to each run for the fixed-sample interval to decide,
+ * were the means and spreads to stay as they are: the interval narrows
+ * with every sample, so the first k that decides is found by bisection.
+ */
+static long more_iterations(const struct report *rep, const struct summary *base,
+			    const struct summary *new, enum better better, double pct)
+{
+	struct summary b = *base, n = *new;
+	long lo = 0, hi = 1;
+	double l, h;
+
+	for (;; hi *= 2) {
+		b.n = base->n + (size_t)hi;
+		n.n = new->n + (size_t)hi;
+		int has = better_interval(&b, &n, rep->opt.test, rep->opt.alpha / 2, better, &l, &h);
+
+		if (decide(has, l, h, pct) != GATE_INCONCLUSIVE)
+			break;
+		if (hi >= MORE_LIMIT)
+			return -1;
+		lo = hi;
+	}
+	while (hi - lo > 1) {
+		long mid = lo + (hi - lo) / 2;
+
+		b.n = base->n + (size_t)mid;
+		n.n = new->n + (size_t)mid;
+		int has = better_interval(&b, &n, rep->opt.test, rep->opt.alpha / 2, better, &l, &h);
+
+		if (decide(has, l, h, pct) != GATE_INCONCLUSIVE)
+			hi = mid;
+		else
+			lo = mid;
+	}
+	return hi;
+}
+
+static int judge_interval(const struct report *rep, const struct cmp_cell *base,
+			  const struct cmp_cell *c, enum better better, struct gate_result *gr,
+			  struct err *e)
+{
+	double tail = rep->opt.alpha / 2;
+
+	gr->has_pct = pct_better(base->s.mean, c->s.mean, better, &gr->pct) && base->s.mean != 0;
+	if (c->test.exact) {
+		gr->exact = 1;
+		gr->lo = gr->hi = gr->pct;
+		gr->conf = 100;
+		return 0;
+	}
+	if (gr->seq.max && seq_design_tail(&gr->seq, gr->seq.look, &tail, e))
+		return -1;
+	gr->conf = 100 * (1 - 2 * tail);
+	gr->has_pct = better_interval(&base->s, &c->s, rep->opt.test, tail, better, &gr->lo, &gr->hi);
+	return 0;
+}
+
+static void push(struct gate *g, const struct gate_result *gr)
+{
+	g->res = xreallocarray(g->res, g->n_res + 1, sizeof(*g->res));
+	g->res[g->n_res++] = *gr;
+}
+
+int gate_judge(const struct report *rep, struct gate *g, size_t bi, size_t m,
+	       size_t p, size_t r, struct err *e)
 {
 	const struct bench_cmp *b = &rep->benches[bi];
 	const struct cmp_cell *c = report_cell(b, p, r, m), *base = report_cell(b, p, 0, m);
-	struct gate_result gr = { bi, m, p, r, GATE_NO_CHANGE, 0, 0 };
-	int sig = c->test.outcome == TTEST_DIFFERENCE;
+	enum better better = b->data.metrics[m].better;
+	struct gate_result gr = { .bench = bi, .metric = m, .param = p, .run = r };
 
 	if (c->test.outcome == TTEST_NOT_DONE)
-		return err_set(e, "cannot gate %s %s in run '%s': fewer than 2 samples (baseline %zu, run %zu)",
+		return err_set(e, "cannot gate %s %s in run '%s': %s (baseline %zu, run %zu)",
 			       b->data.name, b->data.metrics[m].name, rep->runs[r].name,
-			       base->s.n, c->s.n);
-	gr.pct = mean_pct(base, c, b->data.metrics[m].better, &gr.has_pct);
-	if (sig && gr.pct < -g->pct)
-		gr.verdict = GATE_REGRESSION;
-	else if (sig && gr.pct > g->pct)
-		gr.verdict = GATE_IMPROVEMENT;
-	g->res = xreallocarray(g->res, g->n_res + 1, sizeof(*g->res));
-	g->res[g->n_res++] = gr;
+			       c->test.why_not, base->s.n, c->s.n);
+	if (design(rep, g, b, r, c->s.n, &gr.seq, e) ||
+	    judge_interval(rep, base, c, better, &gr, e))
+		return -1;
+	gr.verdict = decide(gr.has_pct, gr.lo, gr.hi, g->pct);
+	gr.improvement = gr.verdict == GATE_PASS && gr.lo > 0;
+	if (gr.verdict == GATE_INCONCLUSIVE)
+		gr.more = more_iterations(rep, &base->s, &c->s, better, g->pct);
+	push(g, &gr);
 	return 0;
 }
 
@@ -96,7 +190,7 @@ int gate_evaluate(const struct report *rep, struct gate *g, struct err *e)
 				continue;
 			for (size_t p = 0; p < d->n_params; p++)
 				for (size_t r = 1; r < rep->n_runs; r++)
-					if (judge(rep, g, bi, m, p, r, e))
+					if (gate_judge(rep, g, bi, m, p, r, e))
 						return -1;
 		}
 	}
@@ -110,38 +204,30 @@ void gate_free(struct gate *g)
 	g->n_res = 0;
 }
 
-int gate_regressed(const struct gate *g)
+static int any(const struct gate *g, enum gate_verdict v)
 {
 	for (size_t i = 0; i < g->n_res; i++)
-		if (g->res[i].verdict == GATE_REGRESSION)
+		if (g->res[i].verdict == v)
 			return 1;
 	return 0;
 }
 
-void gate_metric_name(const struct bench_cmp *b, size_t m, size_t p,
-		      char *buf, size_t len)
+int gate_regressed(const struct gate *g)
 {
-	const char *param = b->data.params[p];
-
-	if (strcmp(param, "-"))
-		snprintf(buf, len, "%s-%s", b->data.metrics[m].name, param);
-	else
-		snprintf(buf, len, "%s", b->data.metrics[m].name);
+	return any(g, GATE_REGRESSION);
 }
 
-void gate_line(const struct report *rep, const struct gate_result *gr,
-	       double gate_pct, char *buf, size_t len)
+int gate_inconclusive(const struct gate *g)
 {
-	const struct bench_cmp *b = &rep->benches[gr->bench];
-	const struct ttest *t = &report_cell(b, gr->param, gr->run, gr->metric)->test;
-	char name[256], pct[32];
+	return any(g, GATE_INCONCLUSIVE);
+}
 
-	gate_metric_name(b, gr->metric, gr->param, name, sizeof(name));
-	if (gr->has_pct)
-		snprintf(pct, sizeof(pct), "%.2f%%", gr->pct);
-	else
-		snprintf(pct, sizeof(pct), "from a zero baseline");
-	snprintf(buf, len, "%s %s %s: %s (mean %s, gate %g%%, p=%.3g)",
-		 b->data.name, name, rep->runs[gr->run].name,
-		 gate_verdict_name(gr->verdict), pct, gate_pct, t->p);
+int gate_status(const struct gate *g)
+{
+	if (gate_regressed(g))
+		return 1;
+	if (!gate_inconclusive(g))
+		return 0;
+	return g->policy == GATE_INCONCLUSIVE_PASS ? 0 :
+	       g->policy == GATE_INCONCLUSIVE_FAIL ? 1 : GATE_EXIT_INCONCLUSIVE;
 }

@@ -1,14 +1,16 @@
 /*
  * mmstat: the arithmetic behind compare.sh.  Reads run directories, compares
  * every bench they share against the first run, prints the tables and applies
- * the CI gate.  Exit 0, 1 when the gate finds a regression, 2 on usage or
- * input errors (one line on stderr naming the problem).
+ * the CI gate.  Exit 0, 1 when the gate finds a regression, 3 when it is
+ * inconclusive (unless --inconclusive pass|fail), 2 on usage or input errors
+ * (one line on stderr naming the problem).
  *
  * usage: mmstat --summary RUN/BENCH   (run.sh's lines at the end of a bench)
  *        mmstat [--format text|markdown|csv|json|html] [--alpha A]
  *               [--test welch|student] [--allow-partial] [--all-metrics]
  *               [--plot-data DIR] [--plots DIR]
- *               [--gate PCT [--gate-metric M]... [--junit FILE]] RUNDIR RUNDIR...
+ *               [--gate PCT [--gate-metric M]... [--inconclusive pass|fail]
+ *               [--junit FILE]] RUNDIR RUNDIR...
  */
 #include <errno.h>
 #include <getopt.h>
@@ -33,6 +35,7 @@ struct options {
 	struct gate gate;
 	char **gate_metrics;
 	const char *junit;
+	int policy_set;
 	const char *plot_data;	/* --plot-data: write the plots' data files here */
 	const char *plots;	/* --plots: where the HTML page's plots are */
 };
@@ -98,6 +101,12 @@ static void parse_option(struct options *o, int c, const char *arg)
 		break;
 	case 'm': add_gate_metric(o, arg); break;
 	case 'j': o->junit = arg; break;
+	case 'i':
+		if (strcmp(arg, "pass") && strcmp(arg, "fail"))
+			fail("--inconclusive '%s': expected pass or fail", arg);
+		o->gate.policy = strcmp(arg, "pass") ? GATE_INCONCLUSIVE_FAIL : GATE_INCONCLUSIVE_PASS;
+		o->policy_set = 1;
+		break;
 	case 'D': o->plot_data = arg; o->rep.warmups = 1; break;
 	case 'P': o->plots = arg; break;
 	default: exit(2);	/* getopt printed the problem */
@@ -115,6 +124,7 @@ static void parse_args(struct options *o, int argc, char **argv)
 		{ "gate", required_argument, NULL, 'g' },
 		{ "gate-metric", required_argument, NULL, 'm' },
 		{ "junit", required_argument, NULL, 'j' },
+		{ "inconclusive", required_argument, NULL, 'i' },
 		{ "plot-data", required_argument, NULL, 'D' },
 		{ "plots", required_argument, NULL, 'P' },
 		{ NULL, 0, NULL, 0 },
@@ -126,8 +136,8 @@ static void parse_args(struct options *o, int argc, char **argv)
 		parse_option(o, c, optarg);
 	if (argc - optind < 2)
 		fail("%s", "need at least two run directories (the first is the baseline)");
-	if (!o->gated && (o->gate.n_metrics || o->junit))
-		fail("%s", "--gate-metric and --junit need --gate PCT");
+	if (!o->gated && (o->gate.n_metrics || o->junit || o->policy_set))
+		fail("%s", "--gate-metric, --inconclusive and --junit need --gate PCT");
 }
 
 static void render(FILE *f, const struct options *o, const struct report *rep)
@@ -220,7 +230,7 @@ int main(int argc, char **argv)
 	render(stdout, &o, &rep);
 	if (o.gated) {
 		print_gate(&o, &rep);
-		status = gate_regressed(&o.gate);
+		status = gate_status(&o.gate);
 	}
 	if (fflush(stdout) || ferror(stdout))
 		fail("%s", "error writing the output");

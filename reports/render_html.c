@@ -89,22 +89,46 @@ static void unlike(FILE *f, const struct report *rep)
 	fputs("</ul>\n", f);
 }
 
+/* The gate's headline: what CI does with the worst verdict. */
+static void gate_headline(FILE *f, const struct gate *g)
+{
+	const char *cls = "gate-pass", *what = "pass";
+
+	if (gate_regressed(g))
+		cls = "gate-fail", what = "FAIL: a gated metric regressed";
+	else if (gate_inconclusive(g))
+		cls = "gate-inconclusive", what = "INCONCLUSIVE: more iterations are needed";
+	fprintf(f, "<h2 id=\"gate\">Gate (%g%%): <span class=\"%s\">%s</span></h2>\n", g->pct, cls, what);
+}
+
+/* "[-2.14%, -0.81%] at 95%", or a sequential run's repeated interval. */
+static void gate_interval(FILE *f, const struct gate_result *gr)
+{
+	if (!gr->has_pct)
+		fputs("<td class=\"num\">no percentage</td>", f);
+	else if (gr->seq.max)
+		fprintf(f, "<td class=\"num\">[%.2f%%, %.2f%%] repeated %.3g%%, look %zu of %zu</td>",
+			gr->lo, gr->hi, 100 * (1 - gr->seq.alpha), gr->seq.look, gr->seq.max);
+	else
+		fprintf(f, "<td class=\"num\">[%.2f%%, %.2f%%] at %.3g%%</td>", gr->lo, gr->hi, gr->conf);
+}
+
 /* The gate's verdicts come first: they are why CI failed. */
 static void gate_section(FILE *f, const struct report *rep, const struct gate *g)
 {
-	char name[256], note[1024];
-	int regressed = gate_regressed(g);
+	char name[256], note[1024], line[1024];
 
-	fprintf(f, "<h2 id=\"gate\">Gate (%g%%): <span class=\"%s\">%s</span></h2>\n", g->pct,
-		regressed ? "gate-fail" : "gate-pass", regressed ? "FAIL: a gated metric regressed" : "pass");
+	gate_headline(f, g);
 	fputs("<table class=\"gate\"><tr><th>bench</th><th>metric</th><th>run</th>"
-	      "<th>change of the mean</th><th>verdict</th><th>differs from the baseline</th></tr>\n", f);
+	      "<th>change of the mean</th><th>interval</th><th>verdict</th><th>why</th>"
+	      "<th>differs from the baseline</th></tr>\n", f);
 	for (size_t i = 0; i < g->n_res; i++) {
 		const struct gate_result *gr = &g->res[i];
 		const struct bench_cmp *b = &rep->benches[gr->bench];
 
 		gate_metric_name(b, gr->metric, gr->param, name, sizeof(name));
 		difference_note(rep, gr->bench, gr->run, note, sizeof(note));
+		gate_line(rep, gr, g->pct, line, sizeof(line));
 		fputs("<tr><td>", f);
 		markup_str(f, b->data.name);
 		fputs("</td><td>", f);
@@ -115,10 +139,14 @@ static void gate_section(FILE *f, const struct report *rep, const struct gate *g
 			fprintf(f, "</td><td class=\"num\">%.2f%%</td>", gr->pct);
 		else
 			fputs("</td><td class=\"num\">-</td>", f);
-		fprintf(f, "<td%s>%s</td><td class=\"long\">",
+		gate_interval(f, gr);
+		fprintf(f, "<td%s>%s%s</td><td class=\"long\">",
 			gr->verdict == GATE_REGRESSION ? " class=\"worse\"" :
-			gr->verdict == GATE_IMPROVEMENT ? " class=\"better\"" : "",
-			gate_verdict_name(gr->verdict));
+			gr->improvement ? " class=\"better\"" :
+			gr->verdict == GATE_INCONCLUSIVE ? " class=\"inconclusive\"" : "",
+			gate_verdict_name(gr->verdict), gr->improvement ? ", improvement" : "");
+		markup_str(f, line);
+		fputs("</td><td class=\"long\">", f);
 		markup_str(f, note);
 		fputs("</td></tr>\n", f);
 	}

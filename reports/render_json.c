@@ -8,7 +8,7 @@
 #include "render.h"
 #include "rows.h"
 
-#define SCHEMA "mmdelta-compare/2"
+#define SCHEMA "mmdelta-compare/3"
 
 static void j_run(FILE *f, const struct run_info *ri, int first)
 {
@@ -87,6 +87,16 @@ static void j_test(FILE *f, const struct report *rep, const struct bench_cmp *b,
 	json_num(f, done && t->has_pct, t->diff_pct);
 	json_key(f, "ci_half_pct", 0);
 	json_num(f, done && t->has_pct, t->ci_half_pct);
+	json_key(f, "change_pct_low", 0);
+	json_num(f, done && t->change.bounded, t->change.lo);
+	json_key(f, "change_pct_high", 0);
+	json_num(f, done && t->change.bounded, t->change.hi);
+	json_key(f, "mde", 0);
+	json_num(f, done, t->mde);
+	json_key(f, "mde_pct", 0);
+	json_num(f, done && t->has_pct, t->mde_pct);
+	json_key(f, "exact", 0);
+	fputs(t->exact ? "true" : "false", f);
 	json_key(f, "t", 0);
 	json_num(f, done, t->t);
 	json_key(f, "df", 0);
@@ -223,6 +233,35 @@ static void j_differences(FILE *f, const struct report *rep)
 	fputc(']', f);
 }
 
+/* The interval a verdict was read from, and what would decide it. */
+static void j_gate_interval(FILE *f, const struct report *rep, const struct gate *g,
+			    const struct gate_result *gr)
+{
+	char line[1024];
+
+	json_key(f, "improvement", 0);
+	fputs(gr->improvement ? "true" : "false", f);
+	json_key(f, "pct_low", 0);
+	json_num(f, gr->has_pct, gr->lo);
+	json_key(f, "pct_high", 0);
+	json_num(f, gr->has_pct, gr->hi);
+	json_key(f, "confidence", 0);
+	json_num(f, 1, gr->conf);
+	json_key(f, "exact", 0);
+	fputs(gr->exact ? "true" : "false", f);
+	json_key(f, "more_iterations", 0);
+	json_num(f, gr->verdict == GATE_INCONCLUSIVE && gr->more > 0, (double)gr->more);
+	json_key(f, "sequential", 0);
+	if (gr->seq.max)
+		fprintf(f, "{\"look\":%zu,\"max\":%zu,\"alpha\":%.17g}", gr->seq.look,
+			gr->seq.max, gr->seq.alpha);
+	else
+		fputs("null", f);
+	gate_line(rep, gr, g->pct, line, sizeof(line));
+	json_key(f, "line", 0);
+	json_str(f, line);
+}
+
 static void j_gate(FILE *f, const struct report *rep, const struct gate *g)
 {
 	char name[256], unlike[1024];
@@ -237,6 +276,12 @@ static void j_gate(FILE *f, const struct report *rep, const struct gate *g)
 	json_num(f, 1, g->pct);
 	json_key(f, "regression", 0);
 	fputs(gate_regressed(g) ? "true" : "false", f);
+	json_key(f, "inconclusive", 0);
+	fputs(gate_inconclusive(g) ? "true" : "false", f);
+	json_key(f, "inconclusive_policy", 0);
+	json_str(f, gate_policy_name(g->policy));
+	json_key(f, "exit_status", 0);
+	fprintf(f, "%d", gate_status(g));
 	json_key(f, "results", 0);
 	for (size_t i = 0; i < g->n_res; i++) {
 		const struct gate_result *gr = &g->res[i];
@@ -261,6 +306,7 @@ static void j_gate(FILE *f, const struct report *rep, const struct gate *g)
 		difference_note(rep, gr->bench, gr->run, unlike, sizeof(unlike));
 		json_key(f, "differs", 0);
 		json_str_or_null(f, *unlike ? unlike : NULL);
+		j_gate_interval(f, rep, g, gr);
 		fputc('}', f);
 	}
 	fputs(g->n_res ? "]}" : "[]}", f);

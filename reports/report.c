@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "benchread.h"
+#include "clock.h"
 #include "report.h"
 #include "xalloc.h"
 
@@ -52,6 +53,14 @@ static void sort_benches(struct report *rep, char ***common, size_t *n_common)
 		}
 }
 
+/* Zero variance is an exact figure, not a clock's resolution (clock.h). */
+static int exact_figures(const struct report *rep, const struct bench_data *b,
+			 size_t r, size_t m)
+{
+	return !unit_is_clocked(b->metrics[m].unit) ||
+	       (rep->runs[0].exact_clock && rep->runs[r].exact_clock);
+}
+
 static void compute(const struct report *rep, struct bench_cmp *bc)
 {
 	const struct bench_data *b = &bc->data;
@@ -75,8 +84,8 @@ static void compute(const struct report *rep, struct bench_cmp *bc)
 					summarize(copy, s->n, &c->s);
 				}
 				if (r > 0)
-					ttest_compare(&base->s, &c->s, rep->opt.test,
-						      rep->opt.alpha, &c->test);
+					ttest_compare(&base->s, &c->s, rep->opt.test, rep->opt.alpha,
+						      exact_figures(rep, b, r, m), &c->test);
 			}
 	free(copy);
 }

@@ -7,6 +7,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "clock.h"
 #include "runinfo.h"
 #include "xalloc.h"
 
@@ -93,6 +94,7 @@ int run_info_load(struct run_info *r, const char *path, struct err *e)
 		return err_set(e, "%s: no such run directory", path);
 	if (read_meta(r, e) || list_benches(r, e))
 		return -1;
+	r->exact_clock = clock_exact_run(path);
 	return 0;
 }
 

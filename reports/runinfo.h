@@ -17,6 +17,7 @@ struct run_info {
 	char *status;	/* "complete", "running", "interrupted", "failed", ... */
 	struct kvlist meta;	/* every "key: value" line of meta */
 	int partial;	/* status is not "complete" */
+	int exact_clock;	/* measured with qemu's icount clock (clock.h) */
 	char **benches;	/* sorted */
 	size_t n_benches;
 };

@@ -1,4 +1,6 @@
 /* Row statistics and their percentages (see statrows.h). */
+#include <math.h>
+
 #include "statrows.h"
 
 static const char *const names[ST_COUNT] = {
@@ -38,7 +40,8 @@ int pct_better(double base, double new, enum better better, double *pct)
 		*pct = 0;
 		return new == 0;	/* 0 -> 0 is no change; 0 -> x has no ratio */
 	}
-	*pct = better == BETTER_LOWER ? 100 - new * 100 / base : new * 100 / base - 100;
+	/* of |base|: a negative baseline must not flip the sign of the change */
+	*pct = (new - base) * 100 / fabs(base) * (better == BETTER_LOWER ? -1 : 1);
 	return 1;
 }
 

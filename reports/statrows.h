@@ -23,11 +23,11 @@ const char *stat_name(enum stat_id id);
 /* 0 when the statistic is undefined for s (stddev of one sample). */
 int stat_value(const struct summary *s, enum stat_id id, double *v);
 /*
- * Percentage of new against base, positive = better: 100 - new*100/base
- * where lower is better, new*100/base - 100 where higher is better.  Spread
+ * Percentage of new against base, positive = better: (base - new)*100/|base|
+ * where lower is better, (new - base)*100/|base| where higher is better.  Spread
  * (stddev, coeffvar, range) is lower-is-better for every metric with a
  * direction.  A counter (BETTER_NONE) is neither: every row is the plain
- * change new*100/base - 100, so a count that drops to 0 is -100%.  0 when
+ * change (new - base)*100/|base|, so a count that drops to 0 is -100%.  0 when
  * undefined (a statistic missing, or a zero baseline with a non-zero new
  * value).
  */

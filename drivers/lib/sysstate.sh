@@ -40,6 +40,9 @@ sysstate_meta() {
 		meta_line thp_enabled unavailable
 	fi
 	meta_line hw_counters "$(perf_hw_counters)"
+	# the host's clock is real: zero variance is its resolution (a --kernel
+	# run's host side says icount when qemu counts instructions)
+	meta_line clock realtime
 	meta_line kernel_config "$(sysstate_kernel_config_source || echo unavailable)"
 	meta_line virtualization "$(systemd-detect-virt 2>/dev/null || awk '/hypervisor/ { print "vm"; exit }' /proc/cpuinfo)"
 	meta_line suite_version "$(suite_version)"

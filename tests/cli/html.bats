@@ -10,7 +10,8 @@ load html_browser
 setup_file() {
 	FIX=$BATS_TEST_DIRNAME/../fixtures/plot
 	PAGE_DIR=$(mktemp -d "${BATS_TMPDIR:-/tmp}/mmdelta-html.XXXXXX")
-	"$ROOT/compare.sh" -o "$FIX" --gate 5 --html "$PAGE_DIR/ab" base-a patch-b >"$PAGE_DIR/ab.out" 2>"$PAGE_DIR/ab.err"
+	# elapsed's interval (-58% to +71%) straddles the gate: inconclusive, passed by policy
+	"$ROOT/compare.sh" -o "$FIX" --gate 5 --inconclusive pass --html "$PAGE_DIR/ab" base-a patch-b >"$PAGE_DIR/ab.out" 2>"$PAGE_DIR/ab.err"
 	echo $? >"$PAGE_DIR/ab.status"
 	dump_dom "$PAGE_DIR/ab/index.html" >"$PAGE_DIR/ab.dom"
 	export FIX PAGE_DIR
@@ -70,8 +71,8 @@ setup() {
 }
 
 @test "the gate's verdicts are on the page" {
-	grep -q '<h2 id="gate">Gate (5%): <span class="gate-pass">pass</span></h2>' "$PAGE"
-	grep -q '<td>no significant change</td>' "$PAGE"
+	grep -q '<h2 id="gate">Gate (5%): <span class="gate-inconclusive">INCONCLUSIVE: more iterations are needed</span></h2>' "$PAGE"
+	grep -q '<td class="inconclusive">inconclusive</td>' "$PAGE"
 }
 
 @test "the screenshot is a real, non-blank PNG" {

@@ -25,6 +25,7 @@ teardown() { common_teardown; }
 	grep -q '^status: complete$' "$RES/small/meta"
 	grep -q "^kernel_release: $(uname -r)\$" "$RES/small/meta"
 	grep -q '^memtotal: [0-9]*$' "$RES/small/meta"
+	grep -q '^clock: realtime$' "$RES/small/meta"
 	grep -q '^SIZE=64M$' "$d/config"
 	grep -qx 'sweep: -' "$d/config"
 	# options are resolved once, to bytes, and every iteration runs with them

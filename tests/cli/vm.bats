@@ -62,6 +62,7 @@ no_qemu_left() { ! pgrep -f "qemu-system.*$1" >/dev/null; }
 	[ "$(meta "$A_REL" vm)" = qemu ]
 	[ "$(meta "$A_REL" vm_accel)" = tcg ]
 	[ "$(meta "$A_REL" vm_clock)" = icount ]
+	[ "$(meta "$A_REL" clock)" = icount ]	# what compare.sh reads, not the guest's realtime
 	[[ $(meta "$A_REL" vm_clock_note) == *"executed instructions"*"not cache, TLB or lock-contention"* ]]
 	[[ $(meta "$A_REL" vm_timing_note) == *"never against the host"* ]]
 	[[ $(meta "$A_REL" vm_qemu_version) == [0-9]* ]]

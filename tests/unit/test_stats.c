@@ -6,6 +6,7 @@
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
+#include <string.h>
 #include <cmocka.h>
 
 #include "difftext.h"
@@ -112,7 +113,7 @@ static void student_matches_the_t_table(void **state)
 	(void)state;
 	summarize(a, 3, &sa);
 	summarize(b, 3, &sb);
-	ttest_compare(&sa, &sb, TTEST_STUDENT, 0.05, &t);
+	ttest_compare(&sa, &sb, TTEST_STUDENT, 0.05, 0, &t);
 	NEAR(t.df, 4, 0);
 	NEAR(t.diff, 3, 1e-15);
 	NEAR(t.t, 3 / sqrt(2.0 / 3), 1e-12);
@@ -135,7 +136,7 @@ static void p_value_at_the_critical_value_is_alpha(void **state)
 		b[i] += crit * sqrt(2.0 / 3);
 	summarize(a, 3, &sa);
 	summarize(b, 3, &sb);
-	ttest_compare(&sa, &sb, TTEST_STUDENT, 0.05, &t);
+	ttest_compare(&sa, &sb, TTEST_STUDENT, 0.05, 0, &t);
 	NEAR(t.p, 0.05, 1e-8);
 }
 
@@ -149,7 +150,7 @@ static void welch_degrees_of_freedom(void **state)
 	(void)state;
 	summarize(a, 3, &sa);
 	summarize(b, 3, &sb);
-	ttest_compare(&sa, &sb, TTEST_WELCH, 0.05, &t);
+	ttest_compare(&sa, &sb, TTEST_WELCH, 0.05, 0, &t);
 	/* (1/3 + 4/3)^2 / ((1/3)^2/2 + (4/3)^2/2) = (25/9) / (17/18) = 50/17 */
 	NEAR(t.df, 50.0 / 17, 1e-12);
 	NEAR(t.diff, 0, 1e-15);
@@ -166,7 +167,7 @@ static void fewer_than_two_samples_is_no_test(void **state)
 	(void)state;
 	summarize(a, 3, &sa);
 	summarize(b, 1, &sb);
-	ttest_compare(&sa, &sb, TTEST_WELCH, 0.05, &t);
+	ttest_compare(&sa, &sb, TTEST_WELCH, 0.05, 0, &t);
 	assert_int_equal(t.outcome, TTEST_NOT_DONE);
 	assert_non_null(t.why_not);
 }
@@ -181,12 +182,64 @@ static void constant_sets_differ_exactly(void **state)
 	summarize(a, 2, &sa);
 	summarize(b, 2, &sb);
 	summarize(c, 3, &sc);
-	ttest_compare(&sa, &sb, TTEST_WELCH, 0.05, &t);
+	ttest_compare(&sa, &sb, TTEST_WELCH, 0.05, 1, &t);
 	assert_int_equal(t.outcome, TTEST_DIFFERENCE);
+	assert_true(t.exact);
 	NEAR(t.ci_half, 0, 0);
 	assert_false(isnan(t.p));
-	ttest_compare(&sa, &sc, TTEST_WELCH, 0.05, &t);
+	/* the change is exact too: its interval is the point 100 * (8 - 7) / 7 */
+	assert_true(t.change.bounded);
+	NEAR(t.change.lo, 100.0 / 7, 1e-12);
+	NEAR(t.change.hi, 100.0 / 7, 1e-12);
+	ttest_compare(&sa, &sc, TTEST_WELCH, 0.05, 1, &t);
 	assert_int_equal(t.outcome, TTEST_NO_DIFFERENCE);
+}
+
+/* Under a real clock zero variance is its resolution: nothing to test. */
+static void constant_sets_under_a_real_clock_are_no_test(void **state)
+{
+	double a[] = { 7, 7 }, b[] = { 8, 8 };
+	struct summary sa, sb;
+	struct ttest t;
+
+	(void)state;
+	summarize(a, 2, &sa);
+	summarize(b, 2, &sb);
+	ttest_compare(&sa, &sb, TTEST_WELCH, 0.05, 0, &t);
+	assert_int_equal(t.outcome, TTEST_NOT_DONE);
+	assert_non_null(strstr(t.why_not, "real clock"));
+}
+
+/* The issue's reproducer: base -10 -10.1 -9.9, new -5 -5.1 -4.9 is 50% of
+ * |base| higher, which lower-is-better reads as worse. */
+static void negative_baseline_uses_its_magnitude(void **state)
+{
+	double a[] = { -10, -10.1, -9.9 }, b[] = { -5, -5.1, -4.9 }, pct;
+	struct summary sa, sb;
+	struct ttest t;
+
+	(void)state;
+	summarize(a, 3, &sa);
+	summarize(b, 3, &sb);
+	assert_true(pct_better(sa.mean, sb.mean, 0, &pct));
+	NEAR(pct, -50, 1e-12);
+	ttest_compare(&sa, &sb, TTEST_WELCH, 0.05, 0, &t);
+	NEAR(t.diff_pct, 50, 1e-12);
+	assert_true(t.change.lo > 0 && t.change.hi > t.change.lo);
+	assert_true(t.change.lo < 50 && 50 < t.change.hi);
+}
+
+/* GSL's gsl_cdf_tdist_Q gives 4.47427257e-59 here; scipy's
+ * ttest_ind(equal_var=False) 4.474274090933524e-59. */
+static void far_tail_p_values_keep_their_digits(void **state)
+{
+	(void)state;
+	/* t and Welch df of 1..60 against 101..160 */
+	double t = 100 / sqrt(2 * 305.0 / 60), df = 118;
+
+	NEAR(ttest_p(t, df) / 4.474274090933e-59, 1, 1e-9);
+	NEAR(ttest_p(0, 5), 1, 0);
+	NEAR(ttest_p(1e200, 3), 0, 0);	/* underflows to 0: no abort */
 }
 
 static void interval_printed_to_two_significant_digits(void **state)
@@ -237,6 +290,9 @@ int main(void)
 		cmocka_unit_test(welch_degrees_of_freedom),
 		cmocka_unit_test(fewer_than_two_samples_is_no_test),
 		cmocka_unit_test(constant_sets_differ_exactly),
+		cmocka_unit_test(constant_sets_under_a_real_clock_are_no_test),
+		cmocka_unit_test(negative_baseline_uses_its_magnitude),
+		cmocka_unit_test(far_tail_p_values_keep_their_digits),
 		cmocka_unit_test(interval_printed_to_two_significant_digits),
 		cmocka_unit_test(display_units),
 	};

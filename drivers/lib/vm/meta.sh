@@ -15,6 +15,7 @@ vm_meta_host() {
 	meta_line vm_accel "$VM_ACCEL"
 	meta_line vm_cpu_model "$VM_CPU_MODEL"
 	meta_line vm_clock "$VM_CLOCK"
+	meta_line clock "$VM_CLOCK"	# what compare.sh reads; the guest's "realtime" loses the merge
 	meta_line vm_clock_note "$(vm_clock_note)"
 	if [ "$VM_ACCEL" = tcg ]; then
 		meta_line vm_timing_note "emulated (TCG): compare kernels only against each other under the same emulation, never against the host"
