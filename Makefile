@@ -1,6 +1,6 @@
 # mmdelta build.  Every bench/X.c is one scenario, linked against bench/lib
 # and against its own helper sources bench/X-*.c (a bench name has no dash);
-# reports/mmstat.c and reports/mmci.c are mains, the rest of reports/*.c their library.
+# reports/mmstat.c, mmci.c and mmseq.c are mains, the rest of reports/*.c their library.
 SHELL    := /bin/bash
 CC       ?= gcc
 CFLAGS   ?= -O2 -g
@@ -22,9 +22,9 @@ LIB_OBJS    := $(LIB_SRCS:.c=.o)
 # guests) do without.
 HIST_LIB    := $(wildcard reports/hist*.c)
 HIST_OBJS   := $(HIST_LIB:.c=.o)
-REPORT_LIB  := $(filter-out reports/mmstat.c reports/mmci.c reports/mmhistory.c $(HIST_LIB),$(wildcard reports/*.c))
+REPORT_LIB  := $(filter-out reports/mmstat.c reports/mmci.c reports/mmseq.c reports/mmhistory.c $(HIST_LIB),$(wildcard reports/*.c))
 REPORT_OBJS := $(REPORT_LIB:.c=.o)
-TOOLS       := tools/mmconfig tools/minimunlock reports/mmstat reports/mmci reports/mmhistory
+TOOLS       := tools/mmconfig tools/minimunlock reports/mmstat reports/mmci reports/mmseq reports/mmhistory
 UNIT_SRCS   := $(wildcard tests/unit/test_*.c)
 UNIT_BINS   := $(patsubst tests/unit/%.c,build/san/%,$(UNIT_SRCS))
 SHELL_FILES := run.sh $(wildcard compare.sh history.sh bisect.sh tests/stats/*.sh drivers/*.sh drivers/lib/*.sh \
@@ -51,7 +51,7 @@ bench/%: bench/%.c $$(wildcard bench/$$*-*.c bench/$$*-*.h) $(HARNESS_OBJS) $(LI
 	$(CC) $(CFLAGS) -o $@ $(filter %.c %.o,$^) $(LDLIBS)
 tools/minimunlock: tools/minimunlock.c
 	$(CC) $(CFLAGS) -o $@ $<
-reports/mmstat reports/mmci: %: %.c $(REPORT_OBJS)
+reports/mmstat reports/mmci reports/mmseq: %: %.c $(REPORT_OBJS)
 	$(CC) $(CFLAGS) -o $@ $^ -lgsl -lgslcblas $(LDLIBS)
 reports/mmhistory: reports/mmhistory.c $(HIST_OBJS) $(REPORT_OBJS)
 	$(CC) $(CFLAGS) -o $@ $^ -lsqlite3 -lgsl -lgslcblas $(LDLIBS)
@@ -64,8 +64,8 @@ build/static/%: bench/%.c $$(wildcard bench/$$*-*.c bench/$$*-*.h) $(HARNESS_SRC
 build/static/mmconfig: tools/mmconfig.c tools/config.c
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -static -o $@ $^ $(LDLIBS)
-# The guest's run.sh needs mmci (iterations until the interval is narrow).
-build/static/mmci: reports/mmci.c reports/meanci.c reports/stats.c $(wildcard reports/*.h)
+# The guest's run.sh needs mmci: -i auto's stopping check.
+build/static/mmci: reports/mmci.c $(REPORT_LIB) $(wildcard reports/*.h)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -static -o $@ $(filter %.c,$^) -lgsl -lgslcblas $(LDLIBS)
 
@@ -157,7 +157,7 @@ install: all static
 	cp -R drivers configs $(INSTALL_DIR)/
 	cp $(BENCHES) $(INSTALL_DIR)/bench/
 	cp tools/mmconfig $(INSTALL_DIR)/tools/
-	cp $(REPORT_ASSETS) reports/mmstat reports/mmci reports/mmhistory $(INSTALL_DIR)/reports/
+	cp $(REPORT_ASSETS) reports/mmstat reports/mmci reports/mmseq reports/mmhistory $(INSTALL_DIR)/reports/
 	cp build/static/* $(INSTALL_DIR)/build/static/
 	(git describe --always --dirty 2>/dev/null || echo unknown) >$(INSTALL_DIR)/VERSION
 	cp -R README.md docs $(DESTDIR)$(PREFIX)/share/doc/mmdelta/

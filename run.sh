@@ -39,6 +39,10 @@ source "$MMDELTA_ROOT/drivers/lib/monitor.sh"  # monitors around the timed regio
 source "$MMDELTA_ROOT/drivers/lib/trigger.sh"  # the bench's --trigger fifo
 # shellcheck source=drivers/lib/sysstate.sh
 source "$MMDELTA_ROOT/drivers/lib/sysstate.sh"  # meta and topology.txt
+# shellcheck source=drivers/lib/seqgate.sh
+source "$MMDELTA_ROOT/drivers/lib/seqgate.sh"  # -i auto's stopping rules, the sequential gate
+# shellcheck source=drivers/lib/extend.sh
+source "$MMDELTA_ROOT/drivers/lib/extend.sh"  # --add: more iterations for a complete run
 # shellcheck source=drivers/lib/iterate.sh
 source "$MMDELTA_ROOT/drivers/lib/iterate.sh"  # iterations of one config
 # shellcheck source=drivers/lib/dryrun.sh
@@ -55,6 +59,11 @@ usage: ${0##*/} [options] BENCH|CONFIG...
   -n NAME            run name (default: the kernel release, $(uname -r))
   -i N|auto          iterations per config, overriding ITERATIONS (auto: until
                      the mean's 95% CI is within CI_TARGET)
+  --baseline BASE --gate PCT
+                     with -i auto: iterate until the gate against run BASE
+                     (same results root) decides pass or REGRESSION
+  --add N            add N counted iterations to the complete run -n NAME
+                     (its own configs; BENCH... limits it to those benches)
   -o DIR             results root (default: \$MMDELTA_RESULTS or ./results)
   --set KEY=VALUE    override KEY in every config that has it; repeatable
   --set BENCH.KEY=VALUE   the same for BENCH's config only
@@ -86,6 +95,8 @@ parse_args() {
 		    [[ $ITERATIONS_OVERRIDE =~ ^([1-9][0-9]*|auto)$ ]] || die "-i $ITERATIONS_OVERRIDE: must be a whole number > 0 or auto" ;;
 		-o) [ $# -ge 2 ] || die "-o needs a directory"; RESULTS=$2; shift ;;
 		--set) [ $# -ge 2 ] || die "--set needs KEY=VALUE"; set_check "$2"; SETS+=("$2"); shift ;;
+		--baseline|--gate) [ $# -ge 2 ] || die "$1 needs a value"; seqgate_option "$1" "$2"; shift ;;
+		--add) [ $# -ge 2 ] || die "--add needs a number of iterations"; ADD_ITERATIONS=$2; shift ;;
 		--monitors) [ $# -ge 2 ] || die "--monitors needs a list (or none)"; SETS+=("MONITORS=$2"); shift ;;
 		--force) FORCE=1 ;;
 		--ignore-load) IGNORE_LOAD=1 ;;
@@ -100,11 +111,15 @@ parse_args() {
 		shift
 	done
 	fleet_options_done "$RESULTS"
-	[ ${#CONFIGS[@]} -gt 0 ] || die "nothing to run: name a bench or config (see --help)"
+	[ ${#CONFIGS[@]} -gt 0 ] || [ -n "$ADD_ITERATIONS" ] || die "nothing to run: name a bench or config (see --help)"
 	vm_options_done
 	[ -n "$NAME" ] || NAME=$(uname -r)
 	rundir_check_name "$NAME"
 	[ "$DRY_RUN" = 1 ] || rundir_check_root "$RESULTS"  # a dry run writes nothing
+	[ "$FLEET" = 0 ] || [ -z "$ADD_ITERATIONS$GATE_BASELINE$GATE_PCT" ] ||
+		die "--add, --baseline and --gate measure on this machine, not with --slurm"
+	seqgate_check_args "$RESULTS"
+	extend_check_args "$RESULTS"
 }
 
 # Resolve every config before anything is written, so a bad one costs
@@ -121,7 +136,7 @@ resolve_configs() {
 			die "${c##*/}: bench $bench is named twice; compare configs of one bench as separate runs"
 		targets+=("bench/$bench")
 	done
-	need_built reports/mmci reports/mmstat "${targets[@]}"
+	need_built reports/mmci reports/mmstat reports/mmseq "${targets[@]}"
 	sets_check
 	# A dry run changes nothing, and a guest's settings are the guest's.
 	local check=privilege_check
@@ -140,6 +155,7 @@ on_exit() {
 	trap - EXIT
 	# shellcheck disable=SC2086  # a list of names
 	trap '' $END_SIGNALS
+	[ -z "$EXTEND_TMP" ] || rm -rf "$EXTEND_TMP"
 	monitors_abort
 	# With monitors BENCH_PID is the subshell that waits for the bench, so
 	# its children are signalled too: a bench mid-populate would otherwise
@@ -191,11 +207,12 @@ main() {
 	if [ "$FLEET" = 1 ]; then fleet_submit "$RESULTS" "$FORCE" "$DRY_RUN" "$@"; return; fi
 	if [ "$DRY_RUN" = 1 ]; then dry_run "$RESULTS"; return 0; fi
 	deadrun_reap "$RESULTS"
-	rundir_check "$RESULTS" "$NAME" "$FORCE"
+	[ -n "$ADD_ITERATIONS" ] || rundir_check "$RESULTS" "$NAME" "$FORCE"
 	[ -n "$VM_KERNEL" ] || machine_lock  # a guest changes nothing on the host
 	if [ -n "$VM_KERNEL" ]; then vm_load_check "$IGNORE_LOAD"; else load_check "$IGNORE_LOAD"; fi
 	settings_recover
 	traps_set
+	if [ -n "$ADD_ITERATIONS" ]; then extend_run "$RESULTS" "$FORCE"; return; fi
 	rundir_create "$RESULTS" "$NAME" "$FORCE"
 	deadrun_mark "$RUN_DIR"
 	# At once: its pid tells another run.sh that this run is alive.

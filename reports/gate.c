@@ -70,12 +70,13 @@ enum gate_verdict gate_decide(const struct summary *base, const struct summary *
 }
 
 /*
- * Iterations to add to each run for the fixed-sample interval to decide,
- * were the means and spreads to stay as they are: the interval narrows
- * with every sample, so the first k that decides is found by bisection.
+ * Iterations to add to each run for an interval as wide per sample as the
+ * one judged (a sequential run's: its last look's) to decide, were the
+ * means and spreads to stay as they are: the interval narrows with every
+ * sample, so the first k that decides is found by bisection.
  */
 static long more_iterations(const struct report *rep, const struct summary *base,
-			    const struct summary *new, enum better better, double pct)
+			    const struct summary *new, double tail, enum better better, double pct)
 {
 	struct summary b = *base, n = *new;
 	long lo = 0, hi = 1;
@@ -84,7 +85,7 @@ static long more_iterations(const struct report *rep, const struct summary *base
 	for (;; hi *= 2) {
 		b.n = base->n + (size_t)hi;
 		n.n = new->n + (size_t)hi;
-		int has = better_interval(&b, &n, rep->opt.test, rep->opt.alpha / 2, better, &l, &h);
+		int has = better_interval(&b, &n, rep->opt.test, tail, better, &l, &h);
 
 		if (decide(has, l, h, pct) != GATE_INCONCLUSIVE)
 			break;
@@ -97,7 +98,7 @@ static long more_iterations(const struct report *rep, const struct summary *base
 
 		b.n = base->n + (size_t)mid;
 		n.n = new->n + (size_t)mid;
-		int has = better_interval(&b, &n, rep->opt.test, rep->opt.alpha / 2, better, &l, &h);
+		int has = better_interval(&b, &n, rep->opt.test, tail, better, &l, &h);
 
 		if (decide(has, l, h, pct) != GATE_INCONCLUSIVE)
 			hi = mid;
@@ -151,7 +152,7 @@ int gate_judge(const struct report *rep, struct gate *g, size_t bi, size_t m,
 	gr.verdict = decide(gr.has_pct, gr.lo, gr.hi, g->pct);
 	gr.improvement = gr.verdict == GATE_PASS && gr.lo > 0;
 	if (gr.verdict == GATE_INCONCLUSIVE)
-		gr.more = more_iterations(rep, &base->s, &c->s, better, g->pct);
+		gr.more = more_iterations(rep, &base->s, &c->s, (1 - gr.conf / 100) / 2, better, g->pct);
 	push(g, &gr);
 	return 0;
 }

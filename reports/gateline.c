@@ -28,8 +28,6 @@ void gate_metric_name(const struct bench_cmp *b, size_t m, size_t p,
 /* "mean -6.12%, 95% CI [-7.01%, -5.23%]" and its variants. */
 static void interval_text(const struct gate_result *gr, double base_mean, char *buf, size_t len)
 {
-	int o;
-
 	if (gr->exact && gr->has_pct) {
 		snprintf(buf, len, "mean %.2f%%, exact: constant samples under the icount clock", gr->pct);
 		return;
@@ -42,10 +40,14 @@ static void interval_text(const struct gate_result *gr, double base_mean, char *
 				 gr->conf);
 		return;
 	}
-	o = snprintf(buf, len, "mean %.2f%%, %.3g%% CI [%.2f%%, %.2f%%]",
-		     gr->pct, gr->conf, gr->lo, gr->hi);
-	if (gr->seq.max && o >= 0 && (size_t)o < len)
-		snprintf(buf + o, len - o, " at look %zu of %zu", gr->seq.look, gr->seq.max);
+	/* a sequential look's interval is one of a family that covers with
+	 * 1 - alpha at every look at once: that is its confidence */
+	if (gr->seq.max)
+		snprintf(buf, len, "mean %.2f%%, %.3g%% repeated CI [%.2f%%, %.2f%%] at look %zu of %zu",
+			     gr->pct, 100 * (1 - gr->seq.alpha), gr->lo, gr->hi, gr->seq.look, gr->seq.max);
+	else
+		snprintf(buf, len, "mean %.2f%%, %.3g%% CI [%.2f%%, %.2f%%]",
+			 gr->pct, gr->conf, gr->lo, gr->hi);
 }
 
 static void p_text(const struct ttest *t, char *buf, size_t len)

@@ -1,41 +1,74 @@
 /*
- * mmci: the mean of the numbers on stdin and its 95% confidence interval.
- *   mmci < values   ->   n<TAB>mean<TAB>half_width<TAB>half_width_percent_of_mean
- * The percentage is "inf" when the mean is 0 or fewer than 2 values are read.
+ * mmci: ITERATIONS=auto's stopping check.  The mean of one bench's metric at
+ * one swept value of a (partial) run, and its 95% confidence interval:
+ *
+ *   mmci --target PCT RUNDIR BENCH METRIC PARAM
+ *
+ * prints n<TAB>mean<TAB>half_width<TAB>half_width_percent_of_|mean| and
+ * exits 0 when the half width is within PCT percent of the mean, 1 when not
+ * yet (the percentage is "inf" with fewer than 2 values or a zero mean),
+ * 2 when the run cannot be read (one line on stderr).
  */
+#include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "meanci.h"
+#include "report.h"
 
-int main(void)
+static void die(const char *what, const char *arg)
 {
-	size_t n = 0, cap = 64;
-	double *x = malloc(cap * sizeof(*x)), v, half;
-	struct summary s;
-	char line[128], *end;
+	fprintf(stderr, "mmci: %s%s\n", what, arg);
+	exit(2);
+}
 
-	if (!x)
-		return 2;
-	while (fgets(line, sizeof(line), stdin)) {
-		v = strtod(line, &end);
-		if (end == line || (*end != '\n' && *end != '\0')) {
-			fprintf(stderr, "mmci: line %zu: not a number\n", n + 1);
-			return 2;
-		}
-		if (n == cap && !(x = realloc(x, (cap *= 2) * sizeof(*x))))
-			return 2;
-		x[n++] = v;
+/* The summary of METRIC at PARAM in the only run of rep. */
+static const struct summary *find(const struct report *rep, char **argv)
+{
+	for (size_t i = 0; i < rep->n_benches; i++) {
+		const struct bench_cmp *b = &rep->benches[i];
+		int m = bench_metric_index(&b->data, argv[1]);
+
+		if (strcmp(b->data.name, argv[0]))
+			continue;
+		if (m < 0)
+			die("no metric ", argv[1]);
+		for (size_t p = 0; p < b->data.n_params; p++)
+			if (!strcmp(b->data.params[p], argv[2]))
+				return &report_cell(b, p, 0, (size_t)m)->s;
+		die("no samples at ", argv[2]);
 	}
-	if (n == 0) {
-		fprintf(stderr, "mmci: no values\n");
-		return 2;
+	die("no bench ", argv[0]);
+	return NULL;
+}
+
+int main(int argc, char **argv)
+{
+	struct report_opts opt = { .alpha = 0.05, .test = TTEST_WELCH, .allow_partial = 1 };
+	struct report rep;
+	struct err e;
+	const struct summary *s;
+	double target, half, pct;
+	char *end;
+
+	if (argc != 7 || strcmp(argv[1], "--target"))
+		die("usage: mmci --target PCT RUNDIR BENCH METRIC PARAM", "");
+	errno = 0;
+	target = strtod(argv[2], &end);
+	if (!*argv[2] || *end || errno || !(target > 0))
+		die("--target: expected a percentage > 0, not ", argv[2]);
+	if (report_build(&rep, argv + 3, 1, &opt, &e))
+		die(e.msg, "");
+	s = find(&rep, argv + 4);
+	if (mean_ci_half(s, 0.95, &half) || s->mean == 0) {
+		printf("%zu\t%.15g\tinf\tinf\n", s->n, s->mean);
+		report_free(&rep);
+		return 1;
 	}
-	summarize(x, n, &s);
-	if (mean_ci_half(&s, 0.95, &half) || s.mean == 0)
-		printf("%zu\t%.15g\tinf\tinf\n", n, s.mean);
-	else
-		printf("%zu\t%.15g\t%.15g\t%.15g\n", n, s.mean, half, 100.0 * half / (s.mean < 0 ? -s.mean : s.mean));
-	free(x);
-	return 0;
+	pct = 100.0 * half / fabs(s->mean);
+	printf("%zu\t%.15g\t%.15g\t%.15g\n", s->n, s->mean, half, pct);
+	report_free(&rep);
+	return pct <= target ? 0 : 1;
 }

@@ -5,8 +5,6 @@
 # shellcheck source=drivers/lib/state.sh
 source "${BASH_SOURCE[0]%/*}/state.sh"
 
-RESOLVED_ARGS=()	# the bench's options as its --check resolved them
-
 # Run one bench process: ITER_OUT gets its stdout, the bench log its stderr.
 # In the background and waited for, so that run.sh's traps run at once on a
 # signal instead of after the bench finishes.
@@ -35,26 +33,26 @@ iteration_rows() {
 }
 
 # Is counted iteration I of PARAM the last?  A fixed ITERATIONS stops at
-# its count.  ITERATIONS=auto stops once the 95% confidence interval of the
-# primary metric's mean is within CI_TARGET of the mean (from the third
-# iteration on: two values give a uselessly wide t), or at MAX_ITERATIONS, or
-# after MAX_TIME seconds of this point; STOP_REASON says which.
+# its count.  ITERATIONS=auto stops once its rule decides (seqgate.sh: the
+# mean's interval within CI_TARGET, or with --baseline the gate's verdict),
+# or at MAX_ITERATIONS, or after MAX_TIME seconds of this point;
+# STOP_REASON says which.
 iteration_last() {
-	local dir=$1 param=$2 i=$3 primary=$4 started=$5 ci
+	local dir=$1 param=$2 i=$3 primary=$4 started=$5
 	if [ "${CFG[ITERATIONS]}" != auto ]; then
 		STOP_REASON="ITERATIONS=${CFG[ITERATIONS]}"
 		((i >= CFG[ITERATIONS]))
 		return
 	fi
-	ci=$(awk -F'\t' -v m="$primary" -v p="$param" '$1 == m && $2 == p { print $4 }' "$dir/samples.tsv" |
-		"$MMDELTA_ROOT/reports/mmci" | cut -f4)
-	AUTO_CI=$ci
-	if ((i >= 3)) && awk -v c="$ci" -v t="${CFG[CI_TARGET]%\%}" 'BEGIN { exit !(c != "inf" && c + 0 <= t + 0) }'; then
-		STOP_REASON="CI_TARGET: 95% CI of the mean within ±${CFG[CI_TARGET]} after $i iterations"
-	elif ((i >= CFG[MAX_ITERATIONS])); then
-		STOP_REASON="MAX_ITERATIONS=${CFG[MAX_ITERATIONS]} reached with the 95% CI at ±$(printf '%.2f' "$ci")%"
+	if [ -n "$GATE_BASELINE" ]; then
+		gate_decided "$dir" "$param" "$i" && return 0
+	else
+		ci_decided "$dir" "$param" "$i" "$primary" && return 0
+	fi
+	if ((i >= CFG[MAX_ITERATIONS])); then
+		STOP_REASON="MAX_ITERATIONS=${CFG[MAX_ITERATIONS]} reached $AUTO_STATE"
 	elif ((SECONDS - started >= CFG[MAX_TIME])); then
-		STOP_REASON="MAX_TIME=${CFG[MAX_TIME]}s reached after $i iterations, 95% CI at ±$(printf '%.2f' "$ci")%"
+		STOP_REASON="MAX_TIME=${CFG[MAX_TIME]}s reached after $i iterations, $AUTO_STATE"
 	else
 		return 1
 	fi
@@ -75,25 +73,29 @@ wait_until_fits() {
 	say "memory did not come back within 60 s; the bench will cap its size (see the log)"
 }
 
-# bench_iterate DIR PARAM LABEL CMD...: warm-ups, then the counted iterations.
+# bench_iterate DIR PARAM LABEL OFFSET CMD...: warm-ups, then the counted
+# iterations, numbered on from OFFSET (run.sh --add: those already there).
 bench_iterate() {
-	local dir=$1 param=$2 label=$3; shift 3
-	local w=${CFG[WARMUP]} i primary unit rows started=$SECONDS progress last t0
+	local dir=$1 param=$2 label=$3 offset=$4; shift 4
+	local w=${CFG[WARMUP]} i n primary unit rows started=$SECONDS progress last t0
 	t0=$(date +%s.%N)
 	primary=$(awk -F'\t' 'NR == 1 { print $1 }' "$dir/metrics.tsv")
 	unit=$(awk -F'\t' 'NR == 1 { print $3 }' "$dir/metrics.tsv")
-	AUTO_CI=""
+	AUTO_PROGRESS=""
 	for ((i = 1 - w; ; i++)); do
 		phase "$label iteration $i"
 		printf '== %s iteration %s: %s\n' "$label" "$i" "$*" >>"$dir/log"
-		monitors_iteration "$param" "$i"
+		n=$((i > 0 ? i + offset : i))
+		monitors_iteration "$param" "$n"
+		# an added batch's warm-ups must not overwrite the first batch's files
+		((i > 0 || offset == 0)) || MONITOR_TAG+="+$offset"
 		noise_before_iteration "${CFG[DROP_CACHES]}" "${CFG[COMPACT]}"
 		wait_until_fits "$MMDELTA_ROOT/bench/${CFG[BENCH]}"
 		if ! iteration_exec "$dir/log" "$@"; then
 			say "$label: bench failed in iteration $i: $(tail -n 1 "$dir/log")"
 			return 1
 		fi
-		rows=$(iteration_rows "$dir/metrics.tsv" "$param" "$i" 2>>"$dir/log") ||
+		rows=$(iteration_rows "$dir/metrics.tsv" "$param" "$n" 2>>"$dir/log") ||
 			{ say "$label: bench printed output that is not metric<TAB>value (see $dir/log)"; return 1; }
 		if ((i <= 0)); then
 			printf '%s\n' "$rows" >>"$dir/warmup.tsv"
@@ -104,7 +106,7 @@ bench_iterate() {
 		last=0
 		if iteration_last "$dir" "$param" "$i" "$primary" "$started"; then last=1; fi
 		progress="$i/${CFG[ITERATIONS]}"
-		[ -z "$AUTO_CI" ] || [ "$AUTO_CI" = inf ] || progress="$i/auto, CI ±$(printf '%.1f' "$AUTO_CI")%"
+		[ -z "$AUTO_PROGRESS" ] || progress="$i/auto, $AUTO_PROGRESS"
 		say "$label [$progress] $primary $(value_of "$rows" "$primary") $unit"
 		((last == 0)) || break
 	done
@@ -150,6 +152,7 @@ point_check() {
 	mapfile -t args < <(bench_args)
 	out=$("$MMDELTA_ROOT/bench/${CFG[BENCH]}" --check "${args[@]}" 2>&1 >/dev/null) ||
 		config_option_die "${out#"${CFG[BENCH]}: "}"
+	seqgate_point_check "$1"
 }
 
 # Resolve the current point's options once, through the bench's --check
@@ -184,7 +187,7 @@ point_run() {
 	cat "$dir/.notes" >>"$dir/log"
 	rm -f "$dir/.notes"
 	point_command "$param" >>"$dir/config"
-	bench_iterate "$dir" "$param" "$label" "${POINT_ARGV[@]}"
+	bench_iterate "$dir" "$param" "$label" 0 "${POINT_ARGV[@]}"
 }
 
 # Run everything one config asks for, into RUN_DIR/BENCH.
@@ -197,6 +200,7 @@ bench_run() {
 	# The swept key on a line of its own, so a reader of the run (plots,
 	# tables) need not work it out from the command lines.
 	{ cfg_dump; printf 'sweep: %s\n' "${SWEEP_KEY:--}"; } >"$dir/config"
+	seqgate_design >>"$dir/config"
 	"$MMDELTA_ROOT/bench/$bench" --describe >"$dir/metrics.tsv" ||
 		die "$bench: --describe failed"
 	printf 'metric\tparam\titeration\tvalue\n' >"$dir/samples.tsv"

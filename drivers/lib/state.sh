@@ -25,6 +25,28 @@ PHASE=start
 # "cpu busy B of N CPUs, loadavg L" measured by load_check (noise.sh), for meta.
 LOAD_AT_START=""
 
+# --- -i auto's stopping rules and the sequential gate (seqgate.sh) -------
+# --baseline BASE and --gate PCT as typed, and BASE's directory once checked.
+GATE_BASELINE=""
+GATE_PCT=""
+BASE_DIR=""
+# What stopped a point's iterations, for BENCH/config's "stopped:" line.
+STOP_REASON=""
+# The rule's state after the last look: for the progress line
+# ("CI ±1.4%", "gate inconclusive [-8.2%, 0.4%]") and for a stop at
+# MAX_ITERATIONS or MAX_TIME ("with the 95% CI at ±1.40%").
+AUTO_PROGRESS=""
+AUTO_STATE=""
+
+# --- --add N: more iterations for a complete run (extend.sh) -------------
+# N as typed; empty for an ordinary run.
+ADD_ITERATIONS=""
+# The run's configs, written out as files while --add runs.
+EXTEND_TMP=""
+# The bench's options as its --check resolved them (or, with --add, as the
+# run recorded them): what every iteration runs with.
+RESOLVED_ARGS=()
+
 # --- the run directory (rundir.sh) ---------------------------------------
 # The partial run being written (RESULTS/.NAME.partial); empty until it is
 # this run's own, so that the exit trap never marks another run's directory.

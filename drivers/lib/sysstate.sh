@@ -19,8 +19,9 @@ run_meta_head() {
 	[ -z "${SLURM_JOB_ID:-}" ] || fleet_meta
 }
 
-sysstate_meta() {
-	local thp=/sys/kernel/mm/transparent_hugepage
+# What makes two runs' figures comparable at all: the kernel, its command
+# line and the machine.  run.sh --add extends a run only where these match.
+sysstate_identity() {
 	meta_line kernel_release "$(uname -r)"
 	meta_line kernel_version "$(uname -v)"
 	meta_line cmdline "$(tr -d '\n' </proc/cmdline)"
@@ -28,6 +29,11 @@ sysstate_meta() {
 	meta_line arch "$(uname -m)"
 	meta_line cpu_model "$(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo)"
 	meta_line cpus "$(nproc --all)"
+}
+
+sysstate_meta() {
+	local thp=/sys/kernel/mm/transparent_hugepage
+	sysstate_identity
 	meta_line numa_nodes "$(find /sys/devices/system/node -maxdepth 1 -name 'node[0-9]*' 2>/dev/null | wc -l)"
 	meta_line memtotal "$(awk '/^MemTotal:/ { printf "%.0f\n", $2 * 1024 }' /proc/meminfo)"
 	meta_line memavailable "$(awk '/^MemAvailable:/ { printf "%.0f\n", $2 * 1024 }' /proc/meminfo)"
