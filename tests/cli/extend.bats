@@ -6,9 +6,16 @@
 bats_require_minimum_version 1.5.0
 load helpers
 
+setup_file() {
+	export BASE_RES
+	BASE_RES=$(mktemp -d "${BATS_TMPDIR:-/tmp}/mmdelta-add.XXXXXX")
+	"$ROOT/run.sh" -n base -o "$BASE_RES" -i 3 --set SIZE=8M --set WARMUP=0 timedmunlock >/dev/null 2>&1
+}
+teardown_file() { rm -rf "$BASE_RES"; }
+
 setup() {
 	common_setup
-	"$ROOT/run.sh" -n base -o "$RES" -i 3 --set SIZE=8M --set WARMUP=0 timedmunlock >/dev/null 2>&1
+	cp -a "$BASE_RES/base" "$RES/base"
 }
 teardown() { common_teardown; }
 
