@@ -91,17 +91,9 @@ extend_point() {
 }
 
 extend_bench() {
-	local dir
 	config_load "$1"
-	dir=$RUN_DIR/${CFG[BENCH]}
-	phase "${CFG[BENCH]} set-up"
-	thp_apply "${CFG[THP]}" "${CFG[THP_DEFRAG]}"
-	monitors_setup "$dir" "${CFG[MONITORS]}"
-	for_each_point extend_point || { monitors_finish "$dir"; return 1; }
-	monitors_finish "$dir"
-	settings_restore
-	printf 'added: %s iterations on %s\n' "$ADD_ITERATIONS" "$(date -Is)" >>"$dir/config"
-	bench_summary "$dir" "${CFG[BENCH]}"
+	bench_points "$RUN_DIR/${CFG[BENCH]}" extend_point || return 1
+	printf 'added: %s iterations on %s\n' "$ADD_ITERATIONS" "$(date -Is)" >>"$RUN_DIR/${CFG[BENCH]}/config"
 }
 
 # The run NAME under RESULTS copied to its partial name, extended, renamed

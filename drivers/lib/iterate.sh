@@ -204,10 +204,17 @@ bench_run() {
 	"$MMDELTA_ROOT/bench/$bench" --describe >"$dir/metrics.tsv" ||
 		die "$bench: --describe failed"
 	printf 'metric\tparam\titeration\tvalue\n' >"$dir/samples.tsv"
-	phase "$bench set-up"
+	bench_points "$dir" point_run
+}
+
+# bench_points DIR FN: everything around the loaded config's sweep points
+# (its THP and NUMA settings, its monitors, the summary), FN for each.
+bench_points() {
+	local dir=$1 fn=$2
+	phase "${CFG[BENCH]} set-up"
 	thp_apply "${CFG[THP]}" "${CFG[THP_DEFRAG]}"
 	monitors_setup "$dir" "${CFG[MONITORS]}"
-	for_each_point point_run || { monitors_finish "$dir"; return 1; }
+	for_each_point "$fn" || { monitors_finish "$dir"; return 1; }
 	monitors_finish "$dir"
 	settings_restore
 	bench_summary "$dir"

@@ -67,6 +67,8 @@ declare -gA CFG=()
 declare -gA CFG_ORIGIN=()
 # The one key whose value is a list (a sweep), or empty.
 SWEEP_KEY=""
+# numactl and its options for NUMA= and CPU=, before every bench command.
+NUMA_PREFIX=()
 
 # --- one bench process (iterate.sh, trigger.sh) --------------------------
 # The file the running iteration's stdout (metric<TAB>value) goes to.

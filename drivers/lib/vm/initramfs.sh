@@ -61,13 +61,7 @@ vm_stage_suite() {
 	mkdir -p "$tree/bench" "$tree/tools" "$tree/reports"
 	for bench in "$@"; do cp "$MMDELTA_ROOT/build/static/$bench" "$tree/bench/$bench"; done
 	cp "$MMDELTA_ROOT/build/static/mmconfig" "$tree/tools/mmconfig"
-<<<<<<< HEAD
 	cp "$MMDELTA_ROOT/build/static/mmci" "$tree/reports/mmci"
-=======
-	cp "$MMDELTA_ROOT/build/static/mmci" "$tree/reports/mmci"	# -i auto's stopping check
-	printf '#!/bin/bash\n# --kernel guest: the benches are prebuilt static binaries.\nexit 0\n' >"$root/bin/make"
-	chmod +x "$root/bin/make"
->>>>>>> e3e671b (run.sh --baseline BASE --gate PCT: iterate until the sequential gate decides; --add N; gate selfcheck)
 	cp "$MMDELTA_ROOT/drivers/lib/vm/guest-init.sh" "$root/init"
 	chmod +x "$root/init"
 }
