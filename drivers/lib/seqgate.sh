@@ -45,7 +45,7 @@ seqgate_point_check() {
 	local param=$1 out
 	[ -n "$GATE_BASELINE" ] || return 0
 	((CFG[MAX_ITERATIONS] <= 200)) ||
-		die "${CONFIG_FILE##*/}: MAX_ITERATIONS=${CFG[MAX_ITERATIONS]}: at most 200 with --baseline (the gate's boundaries are computed for every look)"
+		config_key_die MAX_ITERATIONS "at most 200 with --baseline (the gate's boundaries are computed for every look)"
 	out=$("$MMDELTA_ROOT/reports/mmseq" --check "$BASE_DIR" "${CFG[BENCH]}" "$param" 2>&1) ||
 		die "--baseline $GATE_BASELINE: ${out#mmseq: }"
 }

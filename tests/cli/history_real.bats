@@ -48,7 +48,8 @@ file_samples() {
 		diff <(db "SELECT m.name, m.label, m.unit, m.direction FROM metrics m WHERE m.id IN
 		            (SELECT metric_id FROM samples s JOIN runs r ON r.id = s.run_id WHERE r.name = '$r')
 		           ORDER BY m.position" | tr '|' '\t') \
-			<(awk -F'\t' 'NR == FNR { if (FNR > 1) seen[$1] = 1; next } $1 in seen' \
+			<(awk -F'\t' -v OFS='\t' 'NR == FNR { if (FNR > 1) seen[$1] = 1; next }
+			      $1 in seen { print $1, $2, $3, $4 }' \
 				"$RES/$r/timedmunlock/samples.tsv" "$RES/$r/timedmunlock/metrics.tsv")
 	done
 	# the monitor's counters came along
