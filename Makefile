@@ -57,15 +57,16 @@ reports/mmhistory: reports/mmhistory.c $(HIST_OBJS) $(REPORT_OBJS)
 	$(CC) $(CFLAGS) -o $@ $^ -lsqlite3 -lgsl -lgslcblas $(LDLIBS)
 
 # Static binaries for the initramfs of --kernel runs (the guest has no libc).
-static: $(patsubst bench/%,build/static/%,$(BENCHES)) build/static/mmconfig build/static/mmci
+static: $(patsubst bench/%,build/static/%,$(BENCHES)) build/static/mmconfig build/static/mmci build/static/mmstat
 build/static/%: bench/%.c $$(wildcard bench/$$*-*.c bench/$$*-*.h) $(HARNESS_SRCS) $(LIB_SRCS)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -static -o $@ $(filter %.c,$^) $(LDLIBS)
 build/static/mmconfig: tools/mmconfig.c tools/config.c
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -static -o $@ $^ $(LDLIBS)
-# The guest's run.sh needs mmci: -i auto's stopping check.
-build/static/mmci: reports/mmci.c $(REPORT_LIB) $(wildcard reports/*.h)
+# The guest's run.sh needs mmci (-i auto's stopping check) and mmstat (the
+# summary at the end of each bench).
+build/static/mmci build/static/mmstat: build/static/mm%: reports/mm%.c $(REPORT_LIB) $(wildcard reports/*.h)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -static -o $@ $(filter %.c,$^) -lgsl -lgslcblas $(LDLIBS)
 

@@ -136,7 +136,8 @@ resolve_configs() {
 			die "${c##*/}: bench $bench is named twice; compare configs of one bench as separate runs"
 		targets+=("bench/$bench")
 	done
-	need_built reports/mmci reports/mmstat reports/mmseq "${targets[@]}"
+	# mmseq only for --baseline: a --kernel guest has none.
+	need_built reports/mmci reports/mmstat ${GATE_BASELINE:+reports/mmseq} "${targets[@]}"
 	sets_check
 	# A dry run changes nothing, and a guest's settings are the guest's.
 	local check=privilege_check
@@ -241,7 +242,8 @@ main() {
 	meta_set "$RUN_DIR" status complete
 	rundir_finish
 	say "complete: $FINAL_DIR"
-	say "compare: $(compare_hint)"
+	# A --kernel guest's results root is the host's to compare, not its own.
+	[ "${MMDELTA_GUEST:-0}" = 1 ] || say "compare: $(compare_hint)"
 }
 
 # The next step as the user would type it: this run against the latest

@@ -123,4 +123,5 @@ extend_run() {
 	meta_set "$RUN_DIR" status complete
 	rundir_finish
 	say "complete: $FINAL_DIR"
+	say "compare: $(compare_hint)"
 }

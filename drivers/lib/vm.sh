@@ -103,7 +103,7 @@ vm_run() {
 	vm_accel_note
 	vm_initramfs_check
 	mapfile -t benches < <(vm_benches)
-	need_built "${benches[@]/#/build/static/}" build/static/mmconfig build/static/mmci
+	need_built "${benches[@]/#/build/static/}" build/static/mmconfig build/static/mmci build/static/mmstat
 	VM_APPEND_LINE=$(vm_cmdline)
 	VM_TIMEOUT_S=$(vm_timeout)
 	vm_meta_start "$@" >"$RUN_DIR/meta"
@@ -122,6 +122,7 @@ vm_run() {
 	meta_set "$RUN_DIR" status complete
 	rundir_finish
 	say "complete: $FINAL_DIR"
+	say "compare: $(compare_hint)"
 }
 
 vm_meta_start() {

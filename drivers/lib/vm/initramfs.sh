@@ -51,8 +51,8 @@ vm_stage_host_binary() {
 	done
 }
 
-# run.sh, drivers and configs as in the tree; the benches, mmconfig and
-# mmci as the static builds, where run.sh looks for them.  Like an
+# run.sh, drivers and configs as in the tree; the benches, mmconfig, mmci
+# and mmstat as the static builds, where run.sh looks for them.  Like an
 # installed tree, the guest's has no Makefile: run.sh's build step
 # (need_built) then only checks that they are there.
 vm_stage_suite() {
@@ -61,7 +61,7 @@ vm_stage_suite() {
 	mkdir -p "$tree/bench" "$tree/tools" "$tree/reports"
 	for bench in "$@"; do cp "$MMDELTA_ROOT/build/static/$bench" "$tree/bench/$bench"; done
 	cp "$MMDELTA_ROOT/build/static/mmconfig" "$tree/tools/mmconfig"
-	cp "$MMDELTA_ROOT/build/static/mmci" "$tree/reports/mmci"
+	cp "$MMDELTA_ROOT/build/static/mmci" "$MMDELTA_ROOT/build/static/mmstat" "$tree/reports/"
 	cp "$MMDELTA_ROOT/drivers/lib/vm/guest-init.sh" "$root/init"
 	chmod +x "$root/init"
 }
