@@ -9,13 +9,19 @@ double change_pct(double base, double new)
 	return base == new ? 0.0 : 100.0 * (new - base) / fabs(base);
 }
 
-/* Degrees of freedom of the t-test of a - r*b = 0. */
+/*
+ * Degrees of freedom of the t-test of a - r*b = 0.  At r = 0 with a constant
+ * new side (a counter driven to zero) both terms vanish; the df of the plain
+ * difference (r = 1) is then the one the interval's width depends on.
+ */
 static double ratio_df(const struct two_means *m, double r)
 {
 	double qa = m->va, qb = r * r * m->vb;
 
 	if (m->df_pooled > 0)
 		return m->df_pooled;
+	if (qa + qb == 0)
+		qb = m->vb;
 	return (qa + qb) * (qa + qb) /
 	       (qa * qa / (m->na - 1) + qb * qb / (m->nb - 1));
 }

@@ -102,11 +102,17 @@ const char *hist_host(const struct hist_run *r)
 	return h && *h ? h : "unknown";
 }
 
+/* "KEY=VALUE", KEY upper case; eq is l's first '='. */
+static int is_key_line(const char *l, const char *eq)
+{
+	return eq && eq > l && strspn(l, "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_") == (size_t)(eq - l);
+}
+
 /*
  * The config that decides what a swept value measures: BENCH/config's keys
  * without those that only decide how long to measure, the swept key set to
  * this value, and this value's resolved bench command (sizes in bytes, as
- * capped to the machine).  "stopped" lines say why ITERATIONS=auto ended.
+ * capped to the machine).
  */
 char *hist_config_for(char *const *lines, size_t n, const char *param)
 {
@@ -122,7 +128,11 @@ char *hist_config_for(char *const *lines, size_t n, const char *param)
 	for (size_t i = 0; i < n; i++) {
 		const char *l = lines[i], *eq = strchr(l, '=');
 		char buf[4096];
-		int skip = !strncmp(l, "stopped", 7) || !*l;
+		/* Only KEY=VALUE and command lines: the others (why -i auto
+		 * stopped, the wall time, the swept key's name, the sequential
+		 * gate's design, --add's note) say how a run went, not what
+		 * it measured. */
+		int skip = strncmp(l, "command", 7) && !is_key_line(l, eq);
 
 		for (int k = 0; timing[k] && eq; k++)
 			skip |= (size_t)(eq - l) == strlen(timing[k]) && !strncmp(l, timing[k], eq - l);

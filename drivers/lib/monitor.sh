@@ -84,13 +84,14 @@ monitors_setup() {
 # Every metric of every monitor that runs goes into metrics.tsv before the
 # first iteration, its fifth field naming the monitor: a metric a run lacks
 # is then one its monitor did not run for (skipped, or not asked for), never
-# one that happened to be zero or was seen in a warm-up only.
+# one that happened to be zero or was seen in a warm-up only.  Once: run.sh
+# --add sets the monitors up again in a run that has their metrics.
 monitors_declare() {
 	local dir=$1 m metric
 	for m in "${MONITORS_ACTIVE[@]}"; do
 		while IFS= read -r metric; do
 			printf '%s\t%s\n' "$("${m}_describe" "$metric")" "$m" >>"$dir/metrics.tsv"
-		done < <("${m}_metrics")
+		done < <("${m}_metrics" | awk -F'\t' 'NR == FNR { known[$1] = 1; next } !($1 in known)' "$dir/metrics.tsv" -)
 	done
 }
 

@@ -28,7 +28,7 @@ config() {	# config RUN SIZE: a resolved BENCH/config as run.sh writes it
 	[ "$status" -eq 1 ]
 	[ "${lines[0]}" = "Not the same in every run:" ]
 	[ "${lines[1]}" = "  timedmunlock SIZE: 256M in base; 512M in big" ]
-	[[ "${lines[-1]}" == "gate: timedmunlock elapsed big: REGRESSION (mean -76.59%, gate 5%, p="*"); differs from the baseline: SIZE 512M (baseline 256M)" ]]
+	[[ "${lines[-1]}" == "gate: timedmunlock elapsed big: REGRESSION (mean -76.59%, 95% CI ["*"], gate 5%, p="*"); differs from the baseline: SIZE 512M (baseline 256M)" ]]
 	grep -q 'message="timedmunlock elapsed big: REGRESSION.*; differs from the baseline: SIZE 512M (baseline 256M)"' "$R/gate.xml"
 }
 
