@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "configkeys.h"
 #include "differ.h"
 #include "report.h"
 #include "xalloc.h"
@@ -54,10 +55,10 @@ static void consider(struct report *rep, const char *bench, const char *key,
 	l->d[l->n++] = (struct difference){ bench ? xstrdup(bench) : NULL, xstrdup(key), values };
 }
 
-/* A resolved key, not a command line or what stopped the iterations. */
+/* A resolved key that decides what is measured (configkeys.h). */
 static int is_config_key(const char *key)
 {
-	return strncmp(key, "command", 7) && strncmp(key, "stopped", 7);
+	return config_key_measures(key, strlen(key));
 }
 
 void differences_find(struct report *rep)

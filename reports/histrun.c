@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "configkeys.h"
 #include "histdb.h"
 #include "metricsfile.h"
 #include "runinfo.h"
@@ -102,12 +103,6 @@ const char *hist_host(const struct hist_run *r)
 	return h && *h ? h : "unknown";
 }
 
-/* "KEY=VALUE", KEY upper case; eq is l's first '='. */
-static int is_key_line(const char *l, const char *eq)
-{
-	return eq && eq > l && strspn(l, "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_") == (size_t)(eq - l);
-}
-
 /*
  * The config that decides what a swept value measures: BENCH/config's keys
  * without those that only decide how long to measure, the swept key set to
@@ -116,8 +111,6 @@ static int is_key_line(const char *l, const char *eq)
  */
 char *hist_config_for(char *const *lines, size_t n, const char *param)
 {
-	static const char *const timing[] = { "ITERATIONS", "WARMUP", "MAX_ITERATIONS",
-					      "MAX_TIME", "CI_TARGET", "DESCRIPTION", NULL };
 	char key[256] = "", *out = xstrdup(""), want[512];
 	size_t len = 0;
 
@@ -128,14 +121,10 @@ char *hist_config_for(char *const *lines, size_t n, const char *param)
 	for (size_t i = 0; i < n; i++) {
 		const char *l = lines[i], *eq = strchr(l, '=');
 		char buf[4096];
-		/* Only KEY=VALUE and command lines: the others (why -i auto
-		 * stopped, the wall time, the swept key's name, the sequential
-		 * gate's design, --add's note) say how a run went, not what
-		 * it measured. */
-		int skip = strncmp(l, "command", 7) && !is_key_line(l, eq);
+		/* Command lines, and the keys that decide what is measured
+		 * (configkeys.h): not how long, nor how the run went. */
+		int skip = strncmp(l, "command", 7) && !(eq && config_key_measures(l, (size_t)(eq - l)));
 
-		for (int k = 0; timing[k] && eq; k++)
-			skip |= (size_t)(eq - l) == strlen(timing[k]) && !strncmp(l, timing[k], eq - l);
 		if (!strncmp(l, "command", 7) && !skip) {
 			skip = strncmp(l, want, strlen(want)) != 0;
 			snprintf(buf, sizeof(buf), "command: %s", skip ? "" : l + strlen(want));

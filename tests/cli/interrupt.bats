@@ -163,8 +163,10 @@ lock_file() { if [ -n "${MMDELTA_STATE:-}" ]; then echo "$MMDELTA_STATE/lock"; e
 	"$ROOT/run.sh" -o "$RES" -n r --ignore-load "$BATS_TEST_TMPDIR/long" 2>"$BATS_TEST_TMPDIR/err" 3>&- &
 	RUNPID=$!
 	set +m
+	# the measuring bench, not the short-lived --check that resolves its options
 	for ((i = 0; i < 300; i++)); do
-		bench=$(pgrep -P "$RUNPID" -x heaprelease) && break
+		bench=$(pgrep -P "$RUNPID" -x heaprelease) && ! grep -qz -- '^--check$' "/proc/$bench/cmdline" && break
+		bench=""
 		sleep 0.1
 	done
 	[ -n "$bench" ]
