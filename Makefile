@@ -27,11 +27,12 @@ REPORT_OBJS := $(REPORT_LIB:.c=.o)
 TOOLS       := tools/mmconfig tools/minimunlock reports/mmstat reports/mmci reports/mmseq reports/mmhistory
 UNIT_SRCS   := $(wildcard tests/unit/test_*.c)
 UNIT_BINS   := $(patsubst tests/unit/%.c,build/san/%,$(UNIT_SRCS))
+SAN_OBJS    := $(patsubst %.c,build/san/obj/%.o,$(LIB_SRCS) $(REPORT_LIB) $(HIST_LIB))
 SHELL_FILES := run.sh $(wildcard compare.sh history.sh bisect.sh tests/stats/*.sh drivers/*.sh drivers/lib/*.sh \
                  drivers/lib/*/*.sh tests/cli/*.bash tests/fleet/*.sh tests/bisect-build/*.sh .ci/run reports/*.sh tools/*.sh)
 
 # Objects are kept between builds, not deleted as intermediates of bench/%.
-.SECONDARY: $(HARNESS_OBJS) $(LIB_OBJS) $(REPORT_OBJS) $(HIST_OBJS)
+.SECONDARY: $(HARNESS_OBJS) $(LIB_OBJS) $(REPORT_OBJS) $(HIST_OBJS) $(SAN_OBJS)
 
 .PHONY: all static test selfcheck unit cli shellcheck deps install uninstall clean
 all: $(BENCHES) $(TOOLS)
@@ -70,8 +71,12 @@ build/static/mmci build/static/mmstat: build/static/mm%: reports/mm%.c $(REPORT_
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -static -o $@ $(filter %.c,$^) -lgsl -lgslcblas $(LDLIBS)
 
-# Unit tests are built with ASan/UBSan against every library source.
-build/san/%: tests/unit/%.c $(LIB_SRCS) $(REPORT_LIB) $(HIST_LIB)
+# Unit tests are built with ASan/UBSan against every library source, each
+# source compiled once for all of them.
+build/san/obj/%.o: %.c $(wildcard bench/lib/*.h reports/*.h)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -O1 $(SAN) -c -o $@ $<
+build/san/%: tests/unit/%.c $(SAN_OBJS)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -O1 $(SAN) -o $@ $^ -lcmocka -lsqlite3 -lgsl -lgslcblas $(LDLIBS)
 build/san/test_config: tests/unit/test_config.c tools/config.c
@@ -131,7 +136,7 @@ shellcheck:
 	shellcheck -x -o check-unassigned-uppercase $(SHELL_FILES)
 
 test: deps
-	$(MAKE) all
+	$(MAKE) -j$(shell nproc) all $(UNIT_BINS)
 	$(MAKE) shellcheck
 	$(MAKE) unit
 	$(MAKE) fuzz-short
