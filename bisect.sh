@@ -24,6 +24,8 @@ source "$MMDELTA_ROOT/drivers/lib/vm.sh"  # the --vm-* options, the image checks
 source "$MMDELTA_ROOT/drivers/lib/bisect/pick.sh"  # which points next
 # shellcheck source=drivers/lib/bisect/measure.sh
 source "$MMDELTA_ROOT/drivers/lib/bisect/measure.sh"  # a point's run and verdict
+# shellcheck source=drivers/lib/bisect/fleet.sh
+source "$MMDELTA_ROOT/drivers/lib/bisect/fleet.sh"  # --slurm: K points a round, at once
 # shellcheck source=drivers/lib/bisect/tree.sh
 source "$MMDELTA_ROOT/drivers/lib/bisect/tree.sh"  # the tree form, git bisect
 # shellcheck source=drivers/lib/bisect/report.sh
@@ -48,10 +50,14 @@ build the kernel, which it leaves at PATH (relative to DIR).
                      the two ends); the ends must differ by at least PCT%
   --vm-mem, --vm-cpus, --vm-clock, --vm-append, --vm-timeout
                      passed to every run.sh --kernel (see run.sh --help)
+  --slurm            images form: every point is a Slurm job (run.sh --slurm)
+  --jobs K           with --slurm: K points a round, measured at once
+                     (about log_(K+1) N rounds instead of log2 N; default 1)
+  --slurm-opt ARG    with --slurm: passed to sbatch; repeatable
 
 Writes DIR/NAME/: the run of every point, bisect.json and bisect.txt.
 Exit 0 when a culprit is named; 1 when the ends do not differ, when skipped
-points hide the culprit, or on an error.
+points hide the culprit, or on an error; 2 on bad input.
 EOF
 }
 
@@ -61,7 +67,7 @@ RESULTS=${MMDELTA_RESULTS:-results} VM_ARGS=() POS=()
 parse_args() {
 	while [ $# -gt 0 ]; do
 		case $1 in
-		-o | -n | -i | --set | --metric | --threshold | --tree | --build | --image | --vm-*)
+		-o | -n | -i | --set | --metric | --threshold | --tree | --build | --image | --vm-* | --jobs | --slurm-opt)
 			[ $# -ge 2 ] || die "$1 needs a value" ;;&
 		-o) RESULTS=$2 ;;
 		-n) rundir_check_name "$2"; NAME=$2 ;;
@@ -73,6 +79,9 @@ parse_args() {
 		--tree) TREE=$2 ;;
 		--build) BUILD=$2 ;;
 		--image) IMAGE_PATH=$2 ;;
+		--slurm) SLURM=1; shift; continue ;;
+		--jobs) [[ $2 =~ ^[1-9][0-9]*$ ]] || die "--jobs $2: must be a whole number > 0 (the points measured at once)"; JOBS=$2 ;;
+		--slurm-opt) SLURM_OPTS+=("$2") ;;
 		--vm-*) vm_option "$1" "$2"; VM_ARGS+=("$1" "$2") ;;
 		-h | --help) usage; exit 0 ;;
 		-*) die "unknown option $1 (see --help)" ;;
@@ -95,11 +104,12 @@ check_args() {
 		[ ${#POS[@]} -ge 3 ] || die "give at least two kernel images, oldest first (got $((${#POS[@]} - 1)) after the config)"
 		[ -z "$BUILD$IMAGE_PATH" ] || die "--build and --image go with --tree"
 	fi
+	bisect_fleet_check
 	vm_check_options
 	run_args
 	if [ -n "$TREE" ]; then TREE=$(realpath -m "$TREE"); tree_check; else check_images; fi
 	rundir_check_root "$RESULTS"
-	dump=$("$MMDELTA_ROOT/run.sh" --dry-run -i "$ITERATIONS" "${SET_ARGS[@]}" "$CONFIG") || exit 1
+	dump=$("$MMDELTA_ROOT/run.sh" --dry-run -i "$ITERATIONS" "${SET_ARGS[@]}" "$CONFIG") || exit 2
 	check_config "$dump"
 	check_metric
 	[ -n "$NAME" ] || NAME=bisect-$BENCH
@@ -198,12 +208,15 @@ ends_differ() {
 	fi
 }
 
-# The default round: measure the chosen points one after another, then
-# take their verdicts into V.  K points a round (bisect_points K) are what
-# a parallel runner measures at once, each bisect_point in a subshell.
+# A round: the chosen points measured one after another (each its own
+# round), or with --slurm at once as Slurm jobs; then their verdicts into V.
 bisect_round() {
 	local i
-	for i in "$@"; do bisect_point step "${LABELS[i]}" "${IMAGES[i]}"; done
+	if [ "$SLURM" = 1 ]; then
+		bisect_fleet_round "${@/#/step:}"
+	else
+		for i in "$@"; do ROUND=$((ROUND + 1)); bisect_point step "${LABELS[i]}" "${IMAGES[i]}"; done
+	fi
 	for i in "$@"; do V[i]=$(bisect_verdict_of "${LABELS[i]}"); done
 }
 
@@ -211,12 +224,16 @@ images_bisect() {
 	local n=${#IMAGES[@]} lo hi outcome pts
 	V=()
 	for ((i = 0; i < n; i++)); do V+=(-); done
-	bisect_end "good end" 0
-	bisect_end "bad end" $((n - 1))
+	if [ "$SLURM" = 1 ]; then
+		bisect_fleet_ends
+	else
+		bisect_end "good end" 0
+		bisect_end "bad end" $((n - 1))
+	fi
 	V[0]=good V[n - 1]=bad
 	if ! ends_differ; then bisect_report "no difference" "" ""; exit 1; fi
 	while :; do
-		mapfile -t pts < <(bisect_points "${BISECT_JOBS:-1}" "${V[@]}")
+		mapfile -t pts < <(bisect_points "${JOBS:-1}" "${V[@]}")
 		[ ${#pts[@]} -gt 0 ] || break
 		bisect_round "${pts[@]}"
 	done
@@ -229,6 +246,7 @@ images_bisect() {
 }
 
 bisect_end() {
+	ROUND=$((ROUND + 1))
 	bisect_point "$1" "${LABELS[$2]}" "${IMAGES[$2]}"
 	[ "$VERDICT" != skip ] || die "the $1 ${IMAGES[$2]} cannot be measured: $(bisect_last note)"
 }
@@ -254,7 +272,7 @@ tree_bisect_main() {
 finish() {
 	bisect_report "$@"
 	if [ "$1" = culprit ]; then
-		say "bisect: first bad $3 (last good $2), $(jq -r .boots "$OUT/bisect.json") boots; report in $OUT/bisect.txt"
+		say "bisect: first bad $3 (last good $2), $(jq -r '"\(.boots) boots" + if .rounds then " in \(.rounds) rounds" else "" end' "$OUT/bisect.json"); report in $OUT/bisect.txt"
 		exit 0
 	fi
 	say "bisect: no single culprit: skipped points leave ${CANDIDATES}; report in $OUT/bisect.txt"
@@ -265,6 +283,7 @@ finish() {
 on_signal() {
 	trap - INT TERM
 	bisect_stop_child
+	bisect_fleet_stop
 	say "bisect: interrupted by SIG$1"
 	exit 130
 }
@@ -285,8 +304,11 @@ step_main() {
 
 main() {
 	[ "${1:-}" != --step ] || step_main "$2"
+	# Bad input exits 2, as compare.sh's does: 1 is "no culprit named".
+	DIE_STATUS=2
 	parse_args "$@"
 	check_args
+	DIE_STATUS=1
 	save_state
 	trap 'tree_restore' EXIT
 	trap 'on_signal INT' INT

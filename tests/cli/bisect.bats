@@ -77,7 +77,7 @@ source_pick() { source "$ROOT/drivers/lib/bisect/pick.sh"; }
 	grep -q '^bisect of timedmunlock.*: the first bad kernel is k3$' "$RES/out/bisect-timedmunlock/bisect.txt"
 	grep -q '^  the step:  10 s (+0%) -> 12 s (+20%)$' "$RES/out/bisect-timedmunlock/bisect.txt"
 	grep -Eq '^Elapsed mean +10\.00 \(  0\.00%\) +12\.00 \*-20\.00%\*' "$RES/out/bisect-timedmunlock/bisect.txt"
-	[[ ${stderr_lines[-1]} == "mmdelta: bisect: first bad 03-k3 (last good 02-k2), 5 boots; report in "* ]]
+	[[ ${stderr_lines[-1]} == "mmdelta: bisect: first bad 03-k3 (last good 02-k2), 5 boots in 5 rounds; report in "* ]]
 }
 
 @test "a culprit at either end: right after the good end, or the bad end itself" {
@@ -155,6 +155,74 @@ source_pick() { source "$ROOT/drivers/lib/bisect/pick.sh"; }
 	[ "$(J .result)" = ambiguous ]
 	[ "$(J '.candidates | join(" ")')" = "02-k2 03-k3" ]
 	[[ ${stderr_lines[-1]} == "mmdelta: bisect: no single culprit: skipped points leave 02-k2 03-k3; report in "* ]]
+}
+
+# A stand-in for Slurm's sinfo, for bisect.sh's check that the cluster
+# answers: one partition, debug, the default.  (tests/fleet runs the real
+# cluster.)
+fake_sinfo() {
+	mkdir -p "$RES/bin"
+	printf '#!/bin/sh\necho "debug*"\n' >"$RES/bin/sinfo"
+	chmod +x "$RES/bin/sinfo"
+	export PATH=$RES/bin:$PATH
+}
+# "RUN:ROUND" of every step, and whether each round's runs overlapped in
+# time: every start before the first end of its round.
+rounds() { J '[.steps[] | "\(.run):\(.round)"] | join(" ")'; }
+round_overlaps() {
+	local r runs
+	for r in $(J '[.steps[].round] | unique | .[]'); do
+		runs=$(J "[.steps[] | select(.round == $r) | .run] | unique | .[]")
+		grep -wF "$runs" "$FAKE_CALLS.slurm" |
+			awk '{ s = $2 > s ? $2 : s; if (e == "" || $3 < e) e = $3 } END { exit !(s < e) }' ||
+			{ echo "round $r did not run its points at once"; return 1; }
+	done
+}
+
+@test "--slurm --jobs 3: the ends in one round, then 3 points a round at once; fewer rounds, same culprit" {
+	fake_sinfo
+	images 10 10 10 10 10 12 12 12 12
+	bisect timedmunlock "${IMGS[@]}"
+	[ "$status" -eq 0 ] && [ "$(J .first_bad.run)" = 05-k5 ]
+	[ "$(J .rounds)" = 5 ] && [ "$(J .boots)" = 5 ] && [ "$(J .slurm)" = false ]
+	rm -rf "$RES/out" && : >"$FAKE_CALLS"
+	FAKE_SECONDS=1 bisect --slurm --jobs 3 --slurm-opt --partition=debug timedmunlock "${IMGS[@]}"
+	[ "$status" -eq 0 ] && [ "$(J .first_bad.run)" = 05-k5 ] && [ "$(J .last_good.run)" = 04-k4 ]
+	# Range (0,8): 2 4 6 -> (4,6): 5.  Sequentially 4, 6, 5: five rounds.
+	[ "$(rounds)" = "00-k0:1 08-k8:1 02-k2:2 04-k4:2 06-k6:2 05-k5:3" ]
+	[ "$(J .rounds)" = 3 ] && [ "$(J .boots)" = 6 ] && [ "$(J .jobs)" = 3 ] && [ "$(J .slurm)" = true ]
+	round_overlaps
+	[ "$(grep -c ' --partition=debug$' "$FAKE_CALLS.slurm")" = 6 ]
+	grep -q '^  boots:     6, in 3 rounds of up to 3 points at once, as Slurm jobs$' "$RES/out/bisect-timedmunlock/bisect.txt"
+	[[ ${stderr_lines[-1]} == "mmdelta: bisect: first bad 05-k5 (last good 04-k4), 6 boots in 3 rounds; report in "* ]]
+	# A dead kernel in a round is skipped like any; the next round avoids it,
+	# and an unclear point is measured again within its round.
+	rm -rf "$RES/out" && : >"$FAKE_FIGURES" && : >"$FAKE_CALLS"
+	images 10 10 10 10 noboot 10 11.6:0.5 12 12
+	bisect --slurm --jobs 3 timedmunlock "${IMGS[@]}"
+	[ "$status" -eq 0 ] && [ "$(J .first_bad.run)" = 06-k6 ]
+	[ "$(rounds)" = "00-k0:1 08-k8:1 02-k2:2 04-k4:2 06-k6:2 06-k6:2 06-k6:2 03-k3:3 05-k5:3" ]
+	[ "$(J '[.steps[] | select(.run == "06-k6") | .verdict] | join(" ")')" = "remeasure remeasure bad" ]
+}
+
+@test "bad input with --slurm: --jobs without --slurm, --jobs 0, the tree form, an unknown partition; exit 2" {
+	fake_sinfo
+	images 10 12
+	bisect --jobs 3 timedmunlock "${IMGS[@]}"
+	refused "--jobs needs --slurm: the points of a round are measured at once as Slurm jobs"
+	[ "$status" -eq 2 ]
+	bisect --slurm --jobs 0 timedmunlock "${IMGS[@]}"
+	refused "--jobs 0: must be a whole number > 0 (the points measured at once)"
+	[ "$status" -eq 2 ]
+	bisect --slurm-opt -pdebug timedmunlock "${IMGS[@]}"
+	refused "--slurm-opt needs --slurm"
+	bisect --slurm --slurm-opt -plab timedmunlock "${IMGS[@]}"
+	refused "partition 'lab' is not in the cluster (it has: debug)"
+	[ "$status" -eq 2 ]
+	tree 10 12
+	tbisect --slurm c0 c1
+	refused "--slurm goes with the images form: in a tree, git bisect chooses one commit at a time"
+	tree_untouched
 }
 
 # The tree of bisect_tree.bash, its kN commits naming fake images kN.

@@ -7,13 +7,19 @@
 #   noboot          the run fails as a kernel that panics does (phase vm boot)
 #   qemu=VERSION    a run under another qemu, MEAN 10
 #   sleep           never finishes (for the interrupt tests); its pid goes to FAKE_CALLS.pid
-# Each call appends "LABEL RELEASE ITERATIONS" to FAKE_CALLS.
+# Each call appends "LABEL RELEASE ITERATIONS" to FAKE_CALLS.  Given --slurm
+# (bisect.sh --slurm), it stands in for run.sh --slurm --wait: it insists on
+# --wait, takes FAKE_SECONDS to finish, and appends "LABEL START END" (epoch
+# seconds) and the --slurm-opt values to FAKE_CALLS.slurm.
 set -euo pipefail
 : "${FAKE_CALLS:?the test sets FAKE_CALLS}" "${FAKE_FIGURES:?the test sets FAKE_FIGURES}"
 
-image="" out="" name="" iter=2
+image="" out="" name="" iter=2 slurm="" wait=0 opts=""
 while [ $# -gt 0 ]; do
 	case $1 in
+	--slurm) slurm=1 ;;
+	--wait) wait=1 ;;
+	--slurm-opt) opts+=" $2"; shift ;;
 	--kernel) image=$2; shift ;;
 	-o) out=$2; shift ;;
 	-n) name=$2; shift ;;
@@ -24,6 +30,12 @@ while [ $# -gt 0 ]; do
 done
 release=$(dd if="$image" bs=1 skip=768 count=64 2>/dev/null | tr '\0' '\n' | awk 'NR == 1 { print $1 }')
 echo "$name $release $iter" >>"$FAKE_CALLS"
+if [ -n "$slurm" ]; then
+	[ "$wait" = 1 ] || { echo "mmdelta: --slurm without --wait"; exit 1; }
+	start=$(date +%s.%N)
+	sleep "${FAKE_SECONDS:-0}"
+	echo "$name $start $(date +%s.%N)$opts" >>"$FAKE_CALLS.slurm"
+fi
 spec=$(awk -F'\t' -v r="$release" '$1 == r { print $2 }' "$FAKE_FIGURES")
 qemu=7.2.22
 case $spec in

@@ -101,10 +101,15 @@ alive() { local s; s=$(ps -o stat= -p "$1") && [[ $s != Z* ]]; }
 	[ ! -e "$RES/$r-node4" ] && [ ! -e "$RES/.$r-node4.partial" ]
 }
 
-@test "bad input: no cluster reachable is one line naming sinfo's error, nothing written" {
+@test "bad input: no cluster reachable is one line naming sinfo's error (run.sh, bisect.sh), nothing written" {
 	sed 's/^SlurmctldPort=.*/SlurmctldPort=1/' "$SLURM_CONF" >"$RES/dead.conf"
 	SLURM_CONF=$RES/dead.conf run --separate-stderr "$ROOT/run.sh" --slurm --each-node -o "$RES/r" "${SMALL[@]}"
 	assert_one_line_error
+	[ "$stderr" = "mmdelta: no Slurm cluster reachable: slurm_load_partitions: Unable to contact slurm controller (connect failure)" ]
+	[ ! -e "$RES/r" ]
+	SLURM_CONF=$RES/dead.conf run --separate-stderr "$ROOT/bisect.sh" --slurm --jobs 3 -o "$RES/r" timedmunlock a b c
+	assert_one_line_error
+	[ "$status" -eq 2 ]
 	[ "$stderr" = "mmdelta: no Slurm cluster reachable: slurm_load_partitions: Unable to contact slurm controller (connect failure)" ]
 	[ ! -e "$RES/r" ]
 }

@@ -39,7 +39,8 @@ bisect_stop_child() {
 }
 
 # bisect_run LABEL IMAGE ITERATIONS [--force]: one run.sh --kernel run (the
-# tests put a stand-in in MMDELTA_BISECT_RUNNER), its
+# tests put a stand-in in MMDELTA_BISECT_RUNNER; with --slurm it is one
+# Slurm job that run.sh --slurm --wait submits and follows), its
 # output in STATE/LABEL.log.  0 when complete; 1 when the kernel is at
 # fault (it did not boot, panicked, hung, or the run inside it failed), with
 # BISECT_REASON saying how; any other failure is the host's and ends the
@@ -47,7 +48,7 @@ bisect_stop_child() {
 bisect_run() {
 	local label=$1 image=$2 iter=$3 log=$STATE/$1.log phase; shift 3
 	BISECT_REASON=""
-	bisect_spawn "$log" "$log" "${MMDELTA_BISECT_RUNNER:-$MMDELTA_ROOT/run.sh}" --kernel "$image" -o "$OUT" -n "$label" \
+	bisect_spawn "$log" "$log" "${MMDELTA_BISECT_RUNNER:-$MMDELTA_ROOT/run.sh}" "${SLURM_ARGS[@]}" --kernel "$image" -o "$OUT" -n "$label" \
 		-i "$iter" "${RUN_ARGS[@]}" "$@" "$CONFIG" && return 0
 	BISECT_REASON=$(grep '^mmdelta: ' "$log" | grep -v '^mmdelta: run left partial' | tail -n 1 | sed 's/^mmdelta: //')
 	phase=$(meta_get "$OUT/.$label.partial" phase 2>/dev/null || true)
@@ -67,10 +68,11 @@ bisect_stats() {
 	cut -f1-3 <<<"$out" | tr '\t' ' '
 }
 
-# The field NAME of the last line of steps.tsv.
+# bisect_last NAME [RUN]: the field NAME of the last line of steps.tsv, or
+# of RUN's last line (points measured at once log in any order).
 bisect_last() {
-	awk -F'\t' -v f="$1" -v names="$BISECT_STEP_FIELDS" 'BEGIN { n = split(names, k, " "); for (i = 1; i <= n; i++) col[k[i]] = i }
-		{ v = $col[f] } END { print v }' "$STATE/steps.tsv"
+	awk -F'\t' -v f="$1" -v r="${2:-}" -v names="$BISECT_STEP_FIELDS" 'BEGIN { n = split(names, k, " "); for (i = 1; i <= n; i++) col[k[i]] = i }
+		r == "" || $2 == r { v = $col[f] } END { print v }' "$STATE/steps.tsv"
 }
 
 # The verdict of run LABEL as steps.tsv has it: good, bad, or skip (its
@@ -112,6 +114,7 @@ bisect_verdict() {
 bisect_log() {
 	local -A f=()
 	local kv name line=""
+	[ "$ROUND" = 0 ] || f[round]=$ROUND
 	for kv in "$@"; do f[${kv%%=*}]=${kv#*=}; done
 	for name in $BISECT_STEP_FIELDS; do
 		kv=${f[$name]:--}

@@ -21,7 +21,8 @@ def name: if .commit then "commit \(.commit[0:12])" else .release // .run end;
 "  ends:      good \(.good_mean | val), bad \(.bad_mean | val)" +
 	(if .boundary == null then "" else "; a point is bad beyond \(.boundary | val) (" +
 	(if .threshold_pct == null then "the midpoint" else "\(.threshold_pct)% from good" end) + ")" end),
-"  boots:     \(.boots)",
+"  boots:     \(.boots)" + (if .rounds == null then "" else ", in \(.rounds) rounds" +
+	(if .slurm then " of up to \(.jobs) points at once, as Slurm jobs" else " of one point" end) end),
 "",
 "step  role      run                                 verdict    mean (vs the good end) or why skipped",
 (.steps | to_entries[] | .value as $s |

@@ -8,15 +8,17 @@ source "${BASH_SOURCE[0]%/*}/state.sh"
 # shellcheck source=drivers/lib/bisect/tree.sh
 source "${BASH_SOURCE[0]%/*}/tree.sh"  # tree_git
 
-# The steps as a JSON array, one object per attempt, in order.
+# The steps as a JSON array, one object per attempt, in order: by round,
+# and within a round (points measured at once log as they end) by run.
 bisect_steps_json() {
 	jq -R -n --arg names "$BISECT_STEP_FIELDS" '
 		($names | split(" ")) as $k
 		| [inputs | split("\t") | [$k, .] | transpose
 		   | map({key: .[0], value: (if .[1] == "-" then null
-			elif (.[0] | IN("mean", "half", "n", "iterations", "booted", "seconds", "build_seconds"))
+			elif (.[0] | IN("mean", "half", "n", "iterations", "booted", "seconds", "build_seconds", "round"))
 			then (.[1] | if . == "inf" then null else tonumber end) else .[1] end)})
-		   | from_entries | .booted = (.booted == 1)]' <"$STATE/steps.tsv"
+		   | from_entries | .booted = (.booted == 1)]
+		| if any(.[]; .round != null) then sort_by([.round, .run]) else . end' <"$STATE/steps.tsv"
 }
 
 # The last attempt at run LABEL, as a JSON object (null for no label).
@@ -35,6 +37,7 @@ bisect_report() {
 		--arg unit "$METRIC_UNIT" --arg better "$METRIC_BETTER" --arg threshold "$THRESHOLD" \
 		--argjson good_mean "$GOOD_MEAN" --argjson bad_mean "$BAD_MEAN" --arg boundary "${BOUNDARY:-}" \
 		--argjson iterations "$ITERATIONS" --arg tree "${TREE:-}" --arg candidates "${CANDIDATES:-}" \
+		--argjson jobs "${JOBS:-1}" --argjson slurm "$([ "$SLURM" = 1 ] && echo true || echo false)" \
 		--argjson last_good "$(bisect_point_json "$steps" "$good")" \
 		--argjson first_bad "$(bisect_point_json "$steps" "$bad")" --argjson steps "$steps" '{
 		schema: "mmdelta-bisect/1", result: $result,
@@ -45,7 +48,8 @@ bisect_report() {
 		boundary: (if $boundary == "" then null else ($boundary | tonumber) end),
 		threshold_pct: (if $threshold == "" then null else ($threshold | tonumber) end),
 		iterations: $iterations, tree: (if $tree == "" then null else $tree end),
-		steps: $steps, boots: ([$steps[] | select(.booted)] | length)}' >"$tmp"
+		slurm: $slurm, jobs: $jobs, steps: $steps, boots: ([$steps[] | select(.booted)] | length),
+		rounds: (if any($steps[]; .round != null) then [$steps[].round] | max else null end)}' >"$tmp"
 	mv "$tmp" "$OUT/bisect.json"
 	tmp=$(mktemp "$OUT/.bisect.txt.XXXXXX")
 	bisect_text "$good" "$bad" >"$tmp"

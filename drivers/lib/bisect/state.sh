@@ -28,6 +28,18 @@ RUN_ARGS=()
 OUT=""
 STATE=""
 
+# --slurm (0 or 1), --jobs K (empty: not given) and the --slurm-opt values;
+# what every point's run.sh gets with --slurm (submit and follow the job).
+SLURM=0
+JOBS=""
+SLURM_OPTS=()
+SLURM_ARGS=()
+# The round the points measured now belong to: the ends and every later
+# set of points measured together (one point a round without --slurm).
+ROUND=0
+# The subshells measuring the points of a round at once, for the INT/TERM trap.
+BISECT_ROUND_PIDS=()
+
 # --- images form (bisect.sh) ---------------------------------------------
 # The images, oldest first, as absolute paths, and their runs' names.
 IMAGES=()
@@ -68,4 +80,4 @@ BISECT_BUILD_SECONDS=""
 # The child running now (its own process group), for the INT/TERM trap.
 BISECT_CHILD=""
 # The columns of steps.tsv, one line per attempt at a point, in order.
-BISECT_STEP_FIELDS="role run image release commit verdict mean half n iterations booted seconds build_seconds note"
+BISECT_STEP_FIELDS="role run image release commit verdict mean half n iterations booted seconds build_seconds note round"
