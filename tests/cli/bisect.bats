@@ -183,7 +183,7 @@ round_overlaps() {
 	fake_sinfo
 	images 10 10 10 10 10 12 12 12 12
 	# Sequentially: the ends, then 4, 6, 5, each its own round: 5 rounds.
-	FAKE_SECONDS=1 bisect --slurm --jobs 3 --slurm-opt --partition=debug timedmunlock "${IMGS[@]}"
+	FAKE_SECONDS=0.5 bisect --slurm --jobs 3 --slurm-opt --partition=debug timedmunlock "${IMGS[@]}"
 	[ "$status" -eq 0 ] && [ "$(J .first_bad.run)" = 05-k5 ] && [ "$(J .last_good.run)" = 04-k4 ]
 	# Range (0,8): 2 4 6 -> (4,6): 5.  Sequentially 4, 6, 5: five rounds.
 	[ "$(rounds)" = "00-k0:1 08-k8:1 02-k2:2 04-k4:2 06-k6:2 05-k5:3" ]
