@@ -242,8 +242,6 @@ main() {
 	meta_set "$RUN_DIR" status complete
 	rundir_finish
 	say "complete: $FINAL_DIR"
-	# A --kernel guest's results root is the host's to compare, not its own.
-	[ "${MMDELTA_GUEST:-0}" = 1 ] || say "compare: $(compare_hint)"
 }
 
 # The next step as the user would type it: this run against the latest
@@ -270,3 +268,6 @@ main "$@"
 # Every complete run is recorded in RESULTS/history.sqlite (history.sh; not
 # when MMDELTA_HISTORY=off, nor in a --kernel guest, which has no history.sh).
 [ ! -x "$MMDELTA_ROOT/history.sh" ] || "$MMDELTA_ROOT/history.sh" record "${FINAL_DIR:-}"
+# The next step comes last, where the eye lands; a --kernel guest's results
+# root is the host's to compare, not its own.
+[ -z "${FINAL_DIR:-}" ] || [ "${MMDELTA_GUEST:-0}" = 1 ] || say "compare: $(compare_hint)"

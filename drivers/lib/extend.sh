@@ -123,5 +123,4 @@ extend_run() {
 	meta_set "$RUN_DIR" status complete
 	rundir_finish
 	say "complete: $FINAL_DIR"
-	say "compare: $(compare_hint)"
 }

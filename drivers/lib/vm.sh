@@ -122,7 +122,6 @@ vm_run() {
 	meta_set "$RUN_DIR" status complete
 	rundir_finish
 	say "complete: $FINAL_DIR"
-	say "compare: $(compare_hint)"
 }
 
 vm_meta_start() {

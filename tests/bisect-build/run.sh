@@ -50,7 +50,8 @@ make_tree() {
 	mkdir "$TREE"
 	tar -xJf "$SOURCE" -C "$TREE" --strip-components=1
 	git init -q -b main "$TREE"
-	"${git[@]}" add -A
+	# -f: Debian's linux-source .gitignore ignores everything at the top level
+	"${git[@]}" add -A -f
 	"${git[@]}" commit -q -m "linux-source-6.1 $(dpkg-query -W -f '${Version}' linux-source-6.1)"
 	git -C "$TREE" tag base
 	"${git[@]}" am -q "$HERE"/0*.patch
