@@ -108,6 +108,13 @@ deps:
 test-kernels:
 	@./drivers/lib/vm/fetch-debian-kernels.sh
 
+# Not part of test (about five minutes of boots): bisect.sh over the real
+# Debian 6.1 series, images form and tree form, against each image measured
+# on its own.  make test checks the same logic with a stand-in runner.
+.PHONY: test-bisect-series
+test-bisect-series: all static
+	bats --print-output-on-failure tests/kernels
+
 # Not part of test: the slow Slurm cases (kernel matrix, a node dying, K-ary
 # bisection) on a cluster of four nodes on this machine; needs make test-kernels.
 .PHONY: test-fleet

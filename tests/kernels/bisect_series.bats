@@ -13,8 +13,8 @@
 # load.  No warm-up, no monitors and a 1.5G guest keep a boot near 19 s.
 
 bats_require_minimum_version 1.5.0
-load helpers
-load bisect_tree
+load ../cli/helpers
+load ../cli/bisect_tree
 
 ARGS=(-i 2 --set SIZE=64M --set WARMUP=0 --set MONITORS=none --vm-mem 1536M)
 
