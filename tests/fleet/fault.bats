@@ -25,7 +25,9 @@ setup_file() {
 	local t0=$SECONDS
 	"$ROOT/run.sh" -o "$RES" --slurm-wait "$JOB" >"$BATS_FILE_TMPDIR/out" 2>"$BATS_FILE_TMPDIR/err" ||
 		echo $? >"$BATS_FILE_TMPDIR/rc"
-	echo "# node $DEAD killed; the job was requeued and done $((SECONDS - t0)) s later" >&3
+	echo "# node $DEAD killed; the job was requeued and done $((SECONDS - t0)) s later:" >&3
+	grep -E "job $JOB (running|requeued|ended)|completed on attempt" "$BATS_FILE_TMPDIR/err" |
+		sed 's/^mmdelta: /#   /' >&3 || true
 	export JOB DEAD
 }
 
