@@ -17,12 +17,7 @@ const char *gate_policy_name(enum gate_policy p)
 void gate_metric_name(const struct bench_cmp *b, size_t m, size_t p,
 		      char *buf, size_t len)
 {
-	const char *param = b->data.params[p];
-
-	if (strcmp(param, "-"))
-		snprintf(buf, len, "%s-%s", b->data.metrics[m].name, param);
-	else
-		snprintf(buf, len, "%s", b->data.metrics[m].name);
+	point_name(b->data.metrics[m].name, b->data.params[p], buf, len);
 }
 
 /* "mean -6.12%, 95% CI [-7.01%, -5.23%]" and its variants. */

@@ -162,29 +162,20 @@ static void number(FILE *f, double v)
 static void cell(FILE *f, const struct bench_cmp *b, const struct row *rw, size_t r,
 		 const struct scale *sc)
 {
-	const struct cmp_cell *c = report_cell(b, rw->param, r, rw->metric);
-	const struct cmp_cell *base = report_cell(b, rw->param, 0, rw->metric);
-	int marked = rw->stat == ST_MEAN && mean_marked(b, rw->metric, c), has_pct;
-	double v, pct;
+	struct row_cell c;
 
-	if (c->s.n == 0) {
-		fputs("<td class=\"num\">-</td>", f);
+	row_cell(b, rw, r, sc, &c);
+	if (!c.has_value) {
+		fputs(c.na ? "<td class=\"num\">n/a (n/a)</td>" : "<td class=\"num\">-</td>", f);
 		return;
 	}
-	if (!stat_value(&c->s, rw->stat, &v)) {
-		fputs("<td class=\"num\">n/a (n/a)</td>", f);
-		return;
-	}
-	if (rw->stat != ST_COEFFVAR)
-		v /= sc->div;
-	has_pct = base->s.n && stat_pct(&base->s, &c->s, rw->stat, b->data.metrics[rw->metric].better, &pct);
-	fprintf(f, "<td class=\"num%s\">", !marked || !has_pct ? "" : pct >= 0 ? " better" : " worse");
-	number(f, v);
-	if (has_pct)
-		fprintf(f, " (%6.2f%%)", tidy2(pct));
+	fprintf(f, "<td class=\"num%s\">", !c.marked || !c.has_pct ? "" : c.pct >= 0 ? " better" : " worse");
+	number(f, c.v);
+	if (c.has_pct)
+		fprintf(f, " (%6.2f%%)", tidy2(c.pct));
 	else
 		fputs(" (n/a)", f);
-	fprintf(f, "%s</td>", marked ? " *" : "");
+	fprintf(f, "%s</td>", c.marked ? " *" : "");
 }
 
 /* The text table's rows (per swept value a block), then each run's test. */

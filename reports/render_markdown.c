@@ -13,27 +13,17 @@
 static void md_cell(FILE *f, const struct bench_cmp *b, const struct row *rw,
 		    size_t r, const struct scale *sc)
 {
-	const struct cmp_cell *c = report_cell(b, rw->param, r, rw->metric);
-	const struct cmp_cell *base = report_cell(b, rw->param, 0, rw->metric);
-	enum better better = b->data.metrics[rw->metric].better;
-	const char *bold = rw->stat == ST_MEAN && mean_marked(b, rw->metric, c) ? "**" : "";
-	double v, pct;
+	struct row_cell c;
+	const char *bold;
 
-	if (c->s.n == 0) {
-		fputs(" - |", f);
-		return;
-	}
-	if (!stat_value(&c->s, rw->stat, &v)) {
-		fputs(" n/a |", f);
-		return;
-	}
-	if (rw->stat != ST_COEFFVAR)
-		v /= sc->div;
-	pct = 0;
-	if (base->s.n == 0 || !stat_pct(&base->s, &c->s, rw->stat, better, &pct))
-		fprintf(f, " %s%.2f (n/a)%s |", bold, v, bold);
+	row_cell(b, rw, r, sc, &c);
+	bold = c.marked ? "**" : "";
+	if (!c.has_value)
+		fputs(c.na ? " n/a |" : " - |", f);
+	else if (!c.has_pct)
+		fprintf(f, " %s%.2f (n/a)%s |", bold, tidy2(c.v), bold);
 	else
-		fprintf(f, " %s%.2f (%.2f%%)%s |", bold, tidy2(v), tidy2(pct), bold);
+		fprintf(f, " %s%.2f (%.2f%%)%s |", bold, tidy2(c.v), tidy2(c.pct), bold);
 }
 
 static void md_header(FILE *f, const struct report *rep, const char *header)

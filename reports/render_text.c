@@ -61,7 +61,7 @@ static void block_widths(const struct bench_cmp *b, const struct row *rows,
 {
 	char buf[300];
 	struct scale sc;
-	double v, pct;
+	struct row_cell cl;
 
 	*w = (struct widths){ max_int(LABEL_MIN, display_width(header)), 12, 6 };
 	metric_scale(b, rows[0].metric, &sc);
@@ -71,16 +71,13 @@ static void block_widths(const struct bench_cmp *b, const struct row *rows,
 		row_label(b, rw, buf, sizeof(buf));
 		w->label = max_int(w->label, display_width(buf));
 		for (size_t r = 0; r < b->data.n_runs; r++) {
-			const struct cmp_cell *c = report_cell(b, rw->param, r, rw->metric);
-			const struct cmp_cell *base = report_cell(b, rw->param, 0, rw->metric);
-
-			if (!c->s.n || !stat_value(&c->s, rw->stat, &v))
+			row_cell(b, rw, r, &sc, &cl);
+			if (!cl.has_value)
 				continue;
 			/* + 1: the blank that parts it from the cell before */
-			w->value = max_int(w->value, 1 + width_of(rw->stat == ST_COEFFVAR ? v : v / sc.div));
-			if (base->s.n && stat_pct(&base->s, &c->s, rw->stat,
-						  b->data.metrics[rw->metric].better, &pct))
-				w->pct = max_int(w->pct, width_of(pct));
+			w->value = max_int(w->value, 1 + width_of(cl.v));
+			if (cl.has_pct)
+				w->pct = max_int(w->pct, width_of(cl.pct));
 		}
 	}
 }
@@ -109,29 +106,18 @@ static void print_headers(FILE *f, const struct report *rep, const char *header,
 static void print_cell(FILE *f, const struct bench_cmp *b, const struct row *rw,
 		       size_t r, const struct scale *sc, const struct widths *w)
 {
-	const struct cmp_cell *c = report_cell(b, rw->param, r, rw->metric);
-	const struct cmp_cell *base = report_cell(b, rw->param, 0, rw->metric);
-	enum better better = b->data.metrics[rw->metric].better;
-	int star = rw->stat == ST_MEAN && mean_marked(b, rw->metric, c);
-	double v, pct;
+	struct row_cell c;
 
-	if (c->s.n == 0) {
+	row_cell(b, rw, r, sc, &c);
+	if (!c.has_value && !c.na)
 		fprintf(f, "%*s %*s", w->value, "-", w->pct + 3, "");
-		return;
-	}
-	if (!stat_value(&c->s, rw->stat, &v)) {
+	else if (c.na)
 		fprintf(f, "%*s (%*s)", w->value, "n/a", w->pct + 1, "n/a");
-		return;
-	}
-	/* cv is a percentage of its own and is not scaled */
-	if (rw->stat != ST_COEFFVAR)
-		v /= sc->div;
-	pct = 0;
-	if (base->s.n == 0 || !stat_pct(&base->s, &c->s, rw->stat, better, &pct))
-		fprintf(f, "%*.2f (%*s)", w->value, tidy2(v), w->pct + 1, "n/a");
+	else if (!c.has_pct)
+		fprintf(f, "%*.2f (%*s)", w->value, tidy2(c.v), w->pct + 1, "n/a");
 	else
-		fprintf(f, star ? "%*.2f *%*.2f%%*" : "%*.2f (%*.2f%%)",
-			w->value, tidy2(v), w->pct, tidy2(pct));
+		fprintf(f, c.marked ? "%*.2f *%*.2f%%*" : "%*.2f (%*.2f%%)",
+			w->value, tidy2(c.v), w->pct, tidy2(c.pct));
 }
 
 static void print_rows(FILE *f, const struct bench_cmp *b, const struct row *rows,

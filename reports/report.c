@@ -165,3 +165,11 @@ double report_confidence(const struct report *rep)
 {
 	return 100.0 * (1.0 - rep->opt.alpha);
 }
+
+void point_name(const char *name, const char *param, char *buf, size_t len)
+{
+	if (strcmp(param, "-"))
+		snprintf(buf, len, "%s-%s", name, param);
+	else
+		snprintf(buf, len, "%s", name);
+}

@@ -50,5 +50,7 @@ const struct cmp_cell *report_cell(const struct bench_cmp *b, size_t param,
 				   size_t run, size_t metric);
 /* Confidence level in percent, as ministat prints it: 95.0 */
 double report_confidence(const struct report *rep);
+/* NAME, or NAME-VALUE at a swept value: "Elapsed", "elapsed-2" */
+void point_name(const char *name, const char *param, char *buf, size_t len);
 
 #endif

@@ -66,12 +66,7 @@ void metric_scale(const struct bench_cmp *b, size_t m, struct scale *sc)
 void metric_label(const struct bench_cmp *b, size_t m, size_t p,
 		  char *buf, size_t len)
 {
-	const char *param = b->data.params[p];
-
-	if (strcmp(param, "-"))
-		snprintf(buf, len, "%s-%s", b->data.metrics[m].label, param);
-	else
-		snprintf(buf, len, "%s", b->data.metrics[m].label);
+	point_name(b->data.metrics[m].label, b->data.params[p], buf, len);
 }
 
 void metric_header(const struct bench_cmp *b, size_t m, char *buf, size_t len)
@@ -139,4 +134,26 @@ int hidden_metrics(const struct report *rep, const struct bench_cmp *b,
 				      count, mon, count == 1 ? "" : "s");
 	}
 	return o > 0;
+}
+
+void row_cell(const struct bench_cmp *b, const struct row *rw, size_t r,
+	      const struct scale *sc, struct row_cell *out)
+{
+	const struct cmp_cell *c = report_cell(b, rw->param, r, rw->metric);
+	const struct cmp_cell *base = report_cell(b, rw->param, 0, rw->metric);
+
+	*out = (struct row_cell){ 0 };
+	if (c->s.n == 0)
+		return;
+	if (!stat_value(&c->s, rw->stat, &out->v)) {
+		out->na = 1;
+		return;
+	}
+	out->has_value = 1;
+	/* cv is a percentage of its own and is not scaled */
+	if (rw->stat != ST_COEFFVAR)
+		out->v /= sc->div;
+	out->has_pct = base->s.n && stat_pct(&base->s, &c->s, rw->stat,
+					     b->data.metrics[rw->metric].better, &out->pct);
+	out->marked = rw->stat == ST_MEAN && mean_marked(b, rw->metric, c);
 }

@@ -18,6 +18,16 @@ struct row {
 	enum stat_id stat;
 };
 
+/* One run's value in a row, as every table shows it. */
+struct row_cell {
+	int has_value;	/* 0: "-" (no samples) when !na, "n/a" when na */
+	int na;
+	double v;	/* in the block's display unit; cv stays a percentage */
+	int has_pct;	/* change from the baseline, better positive */
+	double pct;
+	int marked;	/* a significant change of the mean */
+};
+
 /* Rows of metric m into *out (caller frees); returns their number. */
 size_t metric_rows(const struct bench_cmp *b, size_t m, struct row **out);
 /*
@@ -32,6 +42,9 @@ void metric_label(const struct bench_cmp *b, size_t m, size_t p,
 		  char *buf, size_t len);
 /* "Elapsed [s]", "ns/page [µs]", "Pages [M]": the block's header label. */
 void metric_header(const struct bench_cmp *b, size_t m, char *buf, size_t len);
+/* Run r's cell of row rw, scaled by the block's unit sc. */
+void row_cell(const struct bench_cmp *b, const struct row *rw, size_t r,
+	      const struct scale *sc, struct row_cell *out);
 /* A significant change of the mean, starred or coloured: never a counter's. */
 int mean_marked(const struct bench_cmp *b, size_t m, const struct cmp_cell *c);
 /*

@@ -210,7 +210,7 @@ static void constant_sets_under_a_real_clock_are_no_test(void **state)
 	assert_non_null(strstr(t.why_not, "real clock"));
 }
 
-/* The issue's reproducer: base -10 -10.1 -9.9, new -5 -5.1 -4.9 is 50% of
+/* A negative baseline: base -10 -10.1 -9.9, new -5 -5.1 -4.9 is 50% of
  * |base| higher, which lower-is-better reads as worse. */
 static void negative_baseline_uses_its_magnitude(void **state)
 {
