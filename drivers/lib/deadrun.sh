@@ -10,7 +10,8 @@
 # names it: a pid alone may have been reused since.
 proc_start() {
 	local stat
-	read -r stat <"/proc/$1/stat" 2>/dev/null || return 1
+	# 2> first: a process gone since is no error to show
+	read -r stat 2>/dev/null <"/proc/$1/stat" || return 1
 	stat=${stat##*) }
 	# shellcheck disable=SC2086  # the fields, split on blanks
 	set -- $stat
@@ -40,7 +41,7 @@ deadrun_kill_orphans() {
 	local f e run dir pid start killed=()
 	local -a env
 	while IFS= read -r -d '' f; do
-		mapfile -d '' env <"$f" 2>/dev/null || continue
+		mapfile -d '' env 2>/dev/null <"$f" || continue
 		run="" dir=""
 		for e in "${env[@]}"; do
 			case $e in MMDELTA_RUN=*) run=${e#*=} ;; MMDELTA_RUN_DIR=*) dir=${e#*=} ;; esac

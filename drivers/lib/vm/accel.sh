@@ -2,7 +2,7 @@
 # TCG; under TCG the default clock is icount, because wall-clock timings of
 # an emulated guest vary by about 35% from boot to boot and cannot tell two
 # kernels apart, while instruction counting repeats bit for bit.
-# shellcheck shell=bash disable=SC2034  # VM_CPU_MODEL: for qemu.sh and meta.sh
+# shellcheck shell=bash
 
 # shellcheck source=drivers/lib/state.sh
 source "${BASH_SOURCE[0]%/*}/../state.sh"
@@ -19,6 +19,7 @@ vm_kvm_usable() {
 # code paths (alternatives, string ops, page clearing) by CPU features.
 vm_choose_accel() {
 	VM_ACCEL=tcg VM_CPU_MODEL=qemu64
+	# shellcheck disable=SC2034  # VM_CPU_MODEL: read by qemu.sh and meta.sh
 	if [ "$VM_CLOCK" != icount ] && vm_kvm_usable; then VM_ACCEL=kvm VM_CPU_MODEL=host; fi
 	if [ "$VM_CLOCK" = auto ]; then
 		VM_CLOCK=realtime
