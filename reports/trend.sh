@@ -42,11 +42,11 @@ change_table() {
 	local cp=$1 unit=$2
 	[ -s "$cp" ] || { echo '<p class="sub">No change point.</p>'; return; }
 	echo '<table class="changes"><tr><th>last run before</th><th>first run after</th><th>mean before</th><th>mean after</th><th>change (positive = better)</th><th>p</th></tr>'
-	awk -F'\t' -v u="$unit" 'function esc(s) { gsub(/&/, "\\&amp;", s); gsub(/</, "\\&lt;", s); gsub(/>/, "\\&gt;", s); return s }
-	{
+	# escaped as a whole: the numbers have nothing to escape
+	html_escape <"$cp" | awk -F'\t' -v u="$(html_escape <<<"$unit")" '{
 		cls = $9 == 1 ? "worse" : "better"
-		printf "<tr><td>%s</td><td>%s</td><td class=\"num\">%s %s</td><td class=\"num\">%s %s</td><td class=\"num %s\">%+.2f%% ± %.2f%%</td><td class=\"num\">%s</td></tr>\n", esc($2), esc($3), $7, esc(u), $8, esc(u), cls, $4, $5, $6
-	}' "$cp"
+		printf "<tr><td>%s</td><td>%s</td><td class=\"num\">%s %s</td><td class=\"num\">%s %s</td><td class=\"num %s\">%+.2f%% ± %.2f%%</td><td class=\"num\">%s</td></tr>\n", $2, $3, $7, u, $8, u, cls, $4, $5, $6
+	}'
 	echo '</table>'
 }
 
