@@ -215,8 +215,9 @@ config_key_die() {
 bench_list() {
 	local f
 	for f in "$MMDELTA_ROOT"/bench/*; do
-		[[ -f $f && ($f == *.c || -x $f) ]] && basename "$f" .c
-	done | grep -v -- - | sort -u | paste -sd ' '
+		f=${f%.c}	# no basename: run.sh starts often
+		[[ -f $f.c || (-f $f && -x $f) ]] && [[ ${f##*/} != *-* ]] && printf '%s\n' "${f##*/}"
+	done | sort -u | paste -sd ' '
 }
 
 # The resolved config, KEY=VALUE sorted: BENCH/config and --dry-run.

@@ -23,7 +23,7 @@ packages() {
 }
 
 main() {
-	local set p
+	local set
 	local -a wanted missing=()
 	for set in "$@"; do
 		awk -v s="$set" '{ sub(/#.*/, "") } $1 == s { found = 1 } END { exit !found }' "$LIST" ||
@@ -34,11 +34,10 @@ main() {
 		say "not a Debian/Ubuntu system; install these packages (or your distribution's equivalents): ${wanted[*]}"
 		exit 1
 	fi
-	for p in "${wanted[@]}"; do
-		if ! dpkg-query -W -f '${Status}' "$p" 2>/dev/null | grep -q 'install ok installed'; then
-			missing+=("$p")
-		fi
-	done
+	# One query for all: run.sh asks on every start, and a fork is not free.
+	mapfile -t missing < <(dpkg-query -W -f '${Package} ${Status}\n' "${wanted[@]}" 2>/dev/null |
+		awk -v want="${wanted[*]}" '/ install ok installed$/ { ok[$1] = 1 }
+			END { n = split(want, w, " "); for (i = 1; i <= n; i++) if (!ok[w[i]]) print w[i] }')
 	[ ${#missing[@]} -gt 0 ] || exit 0
 	# MMDELTA_DEPS=check (a Slurm job on a test node): say what is missing,
 	# change nothing.
