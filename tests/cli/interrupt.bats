@@ -163,9 +163,11 @@ lock_file() { if [ -n "${MMDELTA_STATE:-}" ]; then echo "$MMDELTA_STATE/lock"; e
 	"$ROOT/run.sh" -o "$RES" -n r --ignore-load "$BATS_TEST_TMPDIR/long" 2>"$BATS_TEST_TMPDIR/err" 3>&- &
 	RUNPID=$!
 	set +m
-	# the measuring bench, not the short-lived --check that resolves its options
+	# the measuring bench, not the short-lived --check that resolves its
+	# options (which may be gone before its cmdline is read)
 	for ((i = 0; i < 300; i++)); do
-		bench=$(pgrep -P "$RUNPID" -x heaprelease) && ! grep -qz -- '^--check$' "/proc/$bench/cmdline" && break
+		bench=$(pgrep -P "$RUNPID" -x heaprelease) && cmd=$(tr '\0' ' ' 2>/dev/null <"/proc/$bench/cmdline") &&
+			[ -n "$cmd" ] && [[ $cmd != *" --check "* ]] && break
 		bench=""
 		sleep 0.1
 	done
