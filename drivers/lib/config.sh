@@ -109,7 +109,7 @@ bench_keys_load() {
 	local bench=$1 name kind key
 	BENCH_KEYS="" KEY_OPTION=() KEY_KIND=()
 	while IFS=$'\t' read -r name kind _; do
-		key=$(tr 'a-z-' 'A-Z_' <<<"$name")
+		key=${name^^} key=${key//-/_}	# no fork: every config load reads every option
 		BENCH_KEYS+="${BENCH_KEYS:+ }$key"
 		KEY_OPTION[$key]=--$name KEY_KIND[$key]=$kind
 	done < <("$MMDELTA_ROOT/bench/$bench" --describe-options) ||
@@ -193,7 +193,7 @@ config_where() {
 config_option_die() {
 	local msg=$1 key
 	if [[ $msg =~ ^--([a-z0-9-]+) ]]; then
-		key=$(tr 'a-z-' 'A-Z_' <<<"${BASH_REMATCH[1]}")
+		key=${BASH_REMATCH[1]^^} key=${key//-/_}
 		die "$(config_where "$key"): $msg"
 	fi
 	config_die "$msg"
