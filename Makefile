@@ -1,112 +1,133 @@
-# mmdelta build.  Every bench/X.c is one scenario, linked against bench/lib
-# and against its own helper sources bench/X-*.c (a bench name has no dash);
-# reports/mmstat.c, mmci.c and mmseq.c are mains, the rest of reports/*.c their library.
+# mmdelta build.  Sources stay in their folders; everything built goes
+# under build/, which `make clean` removes:
+#   build/bin/     the benches, mmconfig, mmstat, mmci, mmseqgate, mmhistory, minimunlock
+#   build/static/  static benches, mmconfig, mmci and mmstat for --kernel guests
+#   build/obj/     objects, with the header dependencies the compiler found (.d)
+#   build/san/     the unit tests, built with ASan and UBSan
+#   build/fuzz/    the libFuzzer targets (tests/fuzz/fuzz.mk)
+# The shell finds the binaries through drivers/core/build.sh, the one place
+# that knows this layout (and the installed one, docs/install.md).
 SHELL    := /bin/bash
 CC       ?= gcc
 CFLAGS   ?= -O2 -g
-CFLAGS   += -std=gnu11 -Wall -Wextra -Werror -D_GNU_SOURCE -Ibench/lib -Ireports
+CFLAGS   += -std=gnu11 -Wall -Wextra -Werror -D_GNU_SOURCE -Ibench/lib -Ireports -Idrivers/config
+DEPFLAGS  = -MMD -MP
 LDLIBS   += -lpthread -lm
 PREFIX   ?= /usr/local
 SAN      := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 
-HELPER_SRCS := $(wildcard bench/*-*.c)
-BENCH_SRCS  := $(filter-out $(HELPER_SRCS),$(wildcard bench/*.c))
-BENCHES     := $(BENCH_SRCS:.c=)
-# harness.c holds main() and fit.c the size checks that report through it;
-# everything else in bench/lib is library code that tools and unit tests link too.
+BUILD    := build
+BIN      := $(BUILD)/bin
+STATIC   := $(BUILD)/static
+OBJ      := $(BUILD)/obj
+obj       = $(patsubst %.c,$(OBJ)/%.o,$(1))
+
+# bench/X.c is one scenario, linked with its own helpers bench/X-*.c (a
+# bench's name has no dash) and the harness; harness.c holds main() and
+# fit.c the size checks that report through it, the rest of bench/lib is
+# library code that unit tests link too.
+HELPER_SRCS  := $(wildcard bench/*-*.c)
+SCENARIOS    := $(notdir $(basename $(filter-out $(HELPER_SRCS),$(wildcard bench/*.c))))
 HARNESS_SRCS := bench/lib/harness.c bench/lib/fit.c
-HARNESS_OBJS := $(HARNESS_SRCS:.c=.o)
-LIB_SRCS    := $(filter-out $(HARNESS_SRCS),$(wildcard bench/lib/*.c))
-LIB_OBJS    := $(LIB_SRCS:.c=.o)
-# reports/hist*.c need SQLite, which mmstat and mmci (run inside --kernel
-# guests) do without.
-HIST_LIB    := $(wildcard reports/hist*.c)
-HIST_OBJS   := $(HIST_LIB:.c=.o)
-REPORT_LIB  := $(filter-out reports/mmstat.c reports/mmci.c reports/mmseq.c reports/mmhistory.c $(HIST_LIB),$(wildcard reports/*.c))
-REPORT_OBJS := $(REPORT_LIB:.c=.o)
-TOOLS       := tools/mmconfig tools/minimunlock reports/mmstat reports/mmci reports/mmseq reports/mmhistory
-UNIT_SRCS   := $(wildcard tests/unit/test_*.c)
-UNIT_BINS   := $(patsubst tests/unit/%.c,build/san/%,$(UNIT_SRCS))
-SAN_OBJS    := $(patsubst %.c,build/san/obj/%.o,$(LIB_SRCS) $(REPORT_LIB) $(HIST_LIB))
-SHELL_FILES := run.sh $(wildcard compare.sh history.sh bisect.sh tests/stats/*.sh drivers/*.sh drivers/lib/*.sh \
-                 drivers/lib/*/*.sh tests/cli/*.bash tests/fleet/*.sh tests/bisect-build/*.sh .ci/run reports/*.sh tools/*.sh)
+BENCHLIB_SRCS := $(filter-out $(HARNESS_SRCS),$(wildcard bench/lib/*.c))
+# reports/: one folder per stage of the pipeline (docs/design-notes.md),
+# the mains at its top.  history/ alone needs SQLite, which mmstat and
+# mmci (run inside --kernel guests) do without.
+REPORT_STAGES := base rundir stats compare gate render plot
+REPORT_SRCS  := $(foreach d,$(REPORT_STAGES),$(wildcard reports/$(d)/*.c))
+HISTORY_SRCS := $(wildcard reports/history/*.c)
+CONFIG_SRCS  := drivers/config/parse.c
+TOOLS        := mmconfig mmstat mmci mmseqgate mmhistory minimunlock
+GSL          := -lgsl -lgslcblas
 
-# Objects are kept between builds, not deleted as intermediates of bench/%.
-.SECONDARY: $(HARNESS_OBJS) $(LIB_OBJS) $(REPORT_OBJS) $(HIST_OBJS) $(SAN_OBJS)
+UNIT_SRCS    := $(wildcard tests/unit/test_*.c)
+UNIT_BINS    := $(patsubst tests/unit/%.c,$(BUILD)/san/%,$(UNIT_SRCS))
+SAN_OBJS     := $(patsubst %.c,$(BUILD)/san/obj/%.o,$(BENCHLIB_SRCS) $(REPORT_SRCS) $(HISTORY_SRCS))
+SHELL_FILES  := run.sh compare.sh history.sh bisect.sh .ci/run $(wildcard drivers/*/*.sh libexec/*.sh \
+                  reports/*/*.sh tools/*.sh tests/stats/*.sh tests/cli/*.bash tests/fleet/*.sh \
+                  tests/kernels/*.sh tests/bisect-build/*.sh)
 
-.PHONY: all static test selfcheck unit cli shellcheck deps install uninstall clean
-all: $(BENCHES) $(TOOLS)
+.PHONY: all static test selfcheck unit cli shellcheck lint deps install uninstall clean
+all: $(addprefix $(BIN)/,$(SCENARIOS) $(TOOLS))
 
-bench/lib/%.o: bench/lib/%.c $(wildcard bench/lib/*.h)
-	$(CC) $(CFLAGS) -c -o $@ $<
-reports/%.o: reports/%.c $(wildcard reports/*.h)
-	$(CC) $(CFLAGS) -c -o $@ $<
+$(OBJ)/%.o: %.c
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $(DEPFLAGS) -c -o $@ $<
 
-# The config parser is mmconfig's alone, so it lives in tools/, not bench/lib.
-tools/mmconfig: tools/mmconfig.c tools/config.c tools/config.h
-	$(CC) $(CFLAGS) -o $@ $(filter %.c,$^) $(LDLIBS)
-# A bench's helpers, bench/X-*.c, are found when bench/X is built: second
+# A bench's helpers, bench/X-*.c, are found when it is built: second
 # expansion puts the stem into the wildcard.
 .SECONDEXPANSION:
-bench/%: bench/%.c $$(wildcard bench/$$*-*.c bench/$$*-*.h) $(HARNESS_OBJS) $(LIB_OBJS) $(wildcard bench/lib/*.h)
-	$(CC) $(CFLAGS) -o $@ $(filter %.c %.o,$^) $(LDLIBS)
-tools/minimunlock: tools/minimunlock.c
-	$(CC) $(CFLAGS) -o $@ $<
-reports/mmstat reports/mmci reports/mmseq: %: %.c $(REPORT_OBJS)
-	$(CC) $(CFLAGS) -o $@ $^ -lgsl -lgslcblas $(LDLIBS)
-reports/mmhistory: reports/mmhistory.c $(HIST_OBJS) $(REPORT_OBJS)
-	$(CC) $(CFLAGS) -o $@ $^ -lsqlite3 -lgsl -lgslcblas $(LDLIBS)
+BENCH_DEPS = $$(call obj,bench/$$*.c $$(wildcard bench/$$*-*.c)) $(call obj,$(HARNESS_SRCS) $(BENCHLIB_SRCS))
+$(addprefix $(BIN)/,$(SCENARIOS)): $(BIN)/%: $(BENCH_DEPS)
+	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
+$(BIN)/mmconfig: $(call obj,drivers/config/mmconfig.c $(CONFIG_SRCS))
+	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
+$(BIN)/mmstat $(BIN)/mmci $(BIN)/mmseqgate: $(BIN)/%: $(OBJ)/reports/%.o $(call obj,$(REPORT_SRCS))
+	$(CC) $(CFLAGS) -o $@ $^ $(GSL) $(LDLIBS)
+$(BIN)/mmhistory: $(call obj,reports/mmhistory.c $(HISTORY_SRCS) $(REPORT_SRCS))
+	$(CC) $(CFLAGS) -o $@ $^ -lsqlite3 $(GSL) $(LDLIBS)
+$(BIN)/minimunlock: $(OBJ)/tools/minimunlock.o
+	$(CC) $(CFLAGS) -o $@ $^
 
-# Static binaries for the initramfs of --kernel runs (the guest has no libc).
-static: $(patsubst bench/%,build/static/%,$(BENCHES)) build/static/mmconfig build/static/mmci build/static/mmstat
-build/static/%: bench/%.c $$(wildcard bench/$$*-*.c bench/$$*-*.h) $(HARNESS_SRCS) $(LIB_SRCS)
-	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) -static -o $@ $(filter %.c,$^) $(LDLIBS)
-build/static/mmconfig: tools/mmconfig.c tools/config.c
+# Static binaries for the initramfs of --kernel runs (the guest has no
+# libc): the same objects, linked statically.  The guest's run.sh needs
+# mmconfig, mmci (-i auto's stopping check) and mmstat (the result at the
+# end of each bench).
+static: $(addprefix $(STATIC)/,$(SCENARIOS) mmconfig mmci mmstat)
+$(addprefix $(STATIC)/,$(SCENARIOS)): $(STATIC)/%: $(BENCH_DEPS)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -static -o $@ $^ $(LDLIBS)
-# The guest's run.sh needs mmci (-i auto's stopping check) and mmstat (the
-# summary at the end of each bench).
-build/static/mmci build/static/mmstat: build/static/mm%: reports/mm%.c $(REPORT_LIB) $(wildcard reports/*.h)
+$(STATIC)/mmconfig: $(call obj,drivers/config/mmconfig.c $(CONFIG_SRCS))
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) -static -o $@ $(filter %.c,$^) -lgsl -lgslcblas $(LDLIBS)
+	$(CC) $(CFLAGS) -static -o $@ $^ $(LDLIBS)
+$(STATIC)/mmci $(STATIC)/mmstat: $(STATIC)/%: $(OBJ)/reports/%.o $(call obj,$(REPORT_SRCS))
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -static -o $@ $^ $(GSL) $(LDLIBS)
+
+# bin/ must exist before a link writes into it; objects make their own folders.
+$(addprefix $(BIN)/,$(SCENARIOS) $(TOOLS)): | $(BIN)
+$(BIN):
+	@mkdir -p $@
 
 # Unit tests are built with ASan/UBSan against every library source, each
 # source compiled once for all of them.
-build/san/obj/%.o: %.c $(wildcard bench/lib/*.h reports/*.h)
+$(BUILD)/san/obj/%.o: %.c
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) -O1 $(SAN) -c -o $@ $<
-build/san/%: tests/unit/%.c $(SAN_OBJS)
+	$(CC) $(CFLAGS) $(DEPFLAGS) -O1 $(SAN) -c -o $@ $<
+# A test file declares its tests with TEST() (tests/unit/unit.h) and has no
+# main(): tests/unit/main.c runs them, and fails unless as many are
+# registered as the file has TEST( lines, the count UNIT_DECLARED gives it.
+UNIT_MAIN := tests/unit/main.c tests/unit/unit.h
+unit_cc    = $(CC) $(CFLAGS) -O1 $(SAN) -DUNIT_DECLARED=$$(grep -c '^TEST(' $<) -o $@ $(filter %.c %.o,$^)
+$(BUILD)/san/%: tests/unit/%.c $(UNIT_MAIN) $(SAN_OBJS)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) -O1 $(SAN) -o $@ $^ -lcmocka -lsqlite3 -lgsl -lgslcblas $(LDLIBS)
-build/san/test_config: tests/unit/test_config.c tools/config.c
+	$(unit_cc) -lcmocka -lsqlite3 $(GSL) $(LDLIBS)
+$(BUILD)/san/test_config: tests/unit/test_config.c $(UNIT_MAIN) $(CONFIG_SRCS)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) -Itools -O1 $(SAN) -o $@ $^ -lcmocka $(LDLIBS)
+	$(unit_cc) -lcmocka $(LDLIBS)
 
 # The change-point detection's precision and recall on seeded synthetic
 # series (a few minutes), and the time of `history.sh changes` over a
 # generated history of 10,000 nightly runs of 4 benches.
 .PHONY: test-history-stats
-test-history-stats: build/cpsweep build/histgen reports/mmhistory
+test-history-stats: $(BUILD)/cpsweep $(BUILD)/histgen $(BIN)/mmhistory
 	./tests/stats/history-stats.sh
-build/cpsweep: tests/stats/cpsweep.c tests/stats/synth.h $(REPORT_OBJS)
-	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) -o $@ $< $(REPORT_OBJS) -lgsl -lgslcblas $(LDLIBS)
-build/histgen: tests/stats/histgen.c $(HIST_OBJS) $(REPORT_OBJS)
-	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) -o $@ $^ -lsqlite3 -lgsl -lgslcblas $(LDLIBS)
+$(BUILD)/cpsweep: $(call obj,tests/stats/cpsweep.c $(REPORT_SRCS))
+	$(CC) $(CFLAGS) -o $@ $^ $(GSL) $(LDLIBS)
+$(BUILD)/histgen: $(call obj,tests/stats/histgen.c $(HISTORY_SRCS) $(REPORT_SRCS))
+	$(CC) $(CFLAGS) -o $@ $^ -lsqlite3 $(GSL) $(LDLIBS)
 
-# Every package set of drivers/lib/deps.list; run.sh and compare.sh install
+# Every package set of libexec/deps.list; run.sh and compare.sh install
 # only the sets they need.
 deps:
-	@./drivers/lib/deps.sh
+	@./libexec/deps.sh
 
 # Debian's cloud kernels for --kernel runs, vm.bats and the bisect tests:
 # the 6.1 series the archive serves and two 6.12 builds, their vmlinuz and
 # config only, in tests/cache/kernels (never installed, never committed).
 .PHONY: test-kernels
 test-kernels:
-	@./drivers/lib/vm/fetch-debian-kernels.sh
+	@./tests/kernels/fetch-debian-kernels.sh
 
 # Not part of test (about five minutes of boots): bisect.sh over the real
 # Debian 6.1 series, images form and tree form, against each image measured
@@ -132,19 +153,26 @@ unit: $(UNIT_BINS)
 
 # The TAP stream is kept so the closing line can count it for CI's reader.
 cli: all
-	@mkdir -p build
-	@set -o pipefail; bats --print-output-on-failure tests/cli | tee build/cli.tap; rc=$$?; \
+	@mkdir -p $(BUILD)
+	@set -o pipefail; bats --print-output-on-failure tests/cli | tee $(BUILD)/cli.tap; rc=$$?; \
 	awk '/^ok / { p++ } /^not ok / { f++ } /^ok .* # skip/ { s++; p-- } \
-		END { printf "cli: %d passed, %d failed, %d skipped\n", p, f, s }' build/cli.tap; exit $$rc
+		END { printf "cli: %d passed, %d failed, %d skipped\n", p, f, s }' $(BUILD)/cli.tap; exit $$rc
 
 # check-unassigned-uppercase: a global read in a file that neither assigns it
-# nor sources drivers/lib/state.sh, where the shared ones are declared, is an error.
+# nor sources drivers/core/globals.sh, where the shared ones are declared, is an error.
 shellcheck:
 	shellcheck -x -o check-unassigned-uppercase $(SHELL_FILES)
 
+# Every shell file sources what it calls; every header of reports/ declares
+# what its own source defines (tests/lint/).
+LINT_SHELL := run.sh compare.sh history.sh bisect.sh $(wildcard drivers/*/*.sh libexec/*.sh reports/*/*.sh)
+lint: all
+	python3 tests/lint/sources.py $(LINT_SHELL)
+	python3 tests/lint/headers.py
+
 test: deps
 	$(MAKE) -j$(shell nproc) all $(UNIT_BINS)
-	$(MAKE) shellcheck
+	$(MAKE) shellcheck lint
 	$(MAKE) unit
 	$(MAKE) fuzz-short
 	$(MAKE) cli
@@ -154,24 +182,21 @@ test: deps
 selfcheck: all
 	./tools/selfcheck.sh
 
-# An installed tree is PREFIX/lib/mmdelta: the scripts, shell libraries,
-# configs and report assets with the binaries built here, and no sources or
-# Makefile, so nothing there runs make (drivers/lib/build.sh).  Every
-# top-level NAME.sh gets PREFIX/bin/mmdelta-NAME, a relative link, so a tree
-# staged under DESTDIR works where it is and where it lands (docs/install.md).
+# An installed tree is PREFIX/lib/mmdelta: the front doors, the shell,
+# configs and report assets, with the binaries built here in bin/ and
+# static/, and no C sources or Makefile, so nothing there runs make
+# (drivers/core/build.sh).  Every front door NAME.sh gets
+# PREFIX/bin/mmdelta-NAME, a relative link, so a tree staged under DESTDIR
+# works where it is and where it lands (docs/install.md).
 INSTALL_DIR     = $(DESTDIR)$(PREFIX)/lib/mmdelta
-INSTALL_SCRIPTS := $(wildcard *.sh)
-REPORT_ASSETS   := $(filter-out %.c %.h %.o $(TOOLS),$(wildcard reports/*))
+INSTALL_SCRIPTS := run.sh compare.sh bisect.sh history.sh
 install: all static
 	rm -rf $(INSTALL_DIR)
-	install -d $(INSTALL_DIR)/bench $(INSTALL_DIR)/tools $(INSTALL_DIR)/reports \
-		$(INSTALL_DIR)/build/static $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/doc/mmdelta
+	install -d $(INSTALL_DIR)/bin $(INSTALL_DIR)/static $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/doc/mmdelta
 	cp $(INSTALL_SCRIPTS) $(INSTALL_DIR)/
-	cp -R drivers configs $(INSTALL_DIR)/
-	cp $(BENCHES) $(INSTALL_DIR)/bench/
-	cp tools/mmconfig $(INSTALL_DIR)/tools/
-	cp $(REPORT_ASSETS) reports/mmstat reports/mmci reports/mmseq reports/mmhistory $(INSTALL_DIR)/reports/
-	cp build/static/* $(INSTALL_DIR)/build/static/
+	find drivers libexec configs reports -type f ! -name '*.[ch]' -exec cp --parents -t $(INSTALL_DIR) {} +
+	cp $(addprefix $(BIN)/,$(SCENARIOS) $(TOOLS)) $(INSTALL_DIR)/bin/
+	cp $(STATIC)/* $(INSTALL_DIR)/static/
 	(git describe --always --dirty 2>/dev/null || echo unknown) >$(INSTALL_DIR)/VERSION
 	cp -R README.md docs $(DESTDIR)$(PREFIX)/share/doc/mmdelta/
 	for s in $(INSTALL_SCRIPTS:.sh=); do ln -sfn ../lib/mmdelta/$$s.sh $(DESTDIR)$(PREFIX)/bin/mmdelta-$$s; done
@@ -181,6 +206,7 @@ uninstall:
 	rm -f $(patsubst %.sh,$(DESTDIR)$(PREFIX)/bin/mmdelta-%,$(INSTALL_SCRIPTS))
 
 clean:
-	rm -rf build $(BENCHES) $(TOOLS) bench/lib/*.o reports/*.o
+	rm -rf $(BUILD)
 
 include tests/fuzz/fuzz.mk
+-include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

@@ -1,15 +1,20 @@
 #!/bin/bash
 # compare.sh: compare run directories; the first run is the baseline.
 # Resolves run names under the results root and hands the directories to
-# reports/mmstat, which does the statistics, the tables and the CI gate.
+# mmstat (reports/mmstat.c), which does the statistics, the tables and the
+# CI gate.
 # Exit 0, 1 when --gate finds a regression, 3 when it is inconclusive, 2 on
 # usage or input errors.
 set -euo pipefail
 
 # Symlinks followed: compare.sh may be called through a link on PATH.
-here=$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")
-# shellcheck source=drivers/lib/runarg.sh
-source "$here/drivers/lib/runarg.sh"  # resolve_run
+MMDELTA_ROOT=$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")
+source "$MMDELTA_ROOT/drivers/core/build.sh"  # tool_path
+source "$MMDELTA_ROOT/drivers/run/runarg.sh"  # resolve_run
+# shellcheck disable=SC2034  # read by say and die (log.sh)
+LOG_PREFIX=compare.sh DIE_STATUS=2
+# mmstat reads the HTML page's style and script under it.
+export MMDELTA_ROOT
 
 usage() {
 	cat <<'USAGE'
@@ -39,20 +44,6 @@ $MMDELTA_RESULTS) or a path to a run directory.  RUN_A is the baseline.
 USAGE
 }
 
-die() {
-	echo "compare.sh: $*" >&2
-	exit 2
-}
-
-# Build the stats tool on first use, so a fresh checkout needs no make step.
-find_mmstat() {
-	local tool=$here/reports/mmstat
-	if [[ ! -x $tool ]]; then
-		make -s -C "$here" reports/mmstat >&2 || die "cannot build $tool"
-	fi
-	printf '%s\n' "$tool"
-}
-
 main() {
 	local root=${MMDELTA_RESULTS:-./results}
 	local -a opts=() runs=() dirs=() visual=()
@@ -79,17 +70,18 @@ main() {
 		shift
 	done
 	((${#runs[@]} >= 2)) || die "need at least two runs (see --help)"
-	local run dir
+	local run dir mmstat
+	mmstat=$(tool_path mmstat) || exit 2
 	for run in "${runs[@]}"; do
 		dir=$(resolve_run "$run" "$root") || exit 2
 		dirs+=("$dir")
 	done
-	# Plots and the HTML page: reports/visual.sh.
+	# Plots and the HTML page: reports/plot/visual.sh.
 	if ((${#visual[@]})); then
-		"$here/drivers/lib/deps.sh" report || exit 2
-		"$here/reports/visual.sh" "$(find_mmstat)" "${visual[@]}" -- "${opts[@]}" -- "${dirs[@]}" || exit 2
+		"$MMDELTA_ROOT/libexec/deps.sh" report || exit 2
+		"$MMDELTA_ROOT/reports/plot/visual.sh" "$mmstat" "${visual[@]}" -- "${opts[@]}" -- "${dirs[@]}" || exit 2
 	fi
-	exec "$(find_mmstat)" "${opts[@]}" -- "${dirs[@]}"
+	exec "$mmstat" "${opts[@]}" -- "${dirs[@]}"
 }
 
 main "$@"

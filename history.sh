@@ -1,17 +1,18 @@
 #!/bin/bash
 # history.sh: every complete run in RESULTS/history.sqlite, the change points
 # of each series of runs over time, and their trend charts on a page.
-# The arithmetic and the database are reports/mmhistory (C, SQLite, GSL);
+# The arithmetic and the database are mmhistory (reports/mmhistory.c: C,
+# SQLite, GSL);
 # this script resolves run names and draws.  Exit 0; 1 when `changes --gate`
 # finds a regression in the newest level of a series; 2 on bad input.
 set -euo pipefail
 
 # Symlinks followed: history.sh may be called through a link on PATH.
 MMDELTA_ROOT=$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")
-# shellcheck source=drivers/lib/build.sh
-source "$MMDELTA_ROOT/drivers/lib/build.sh"
-# shellcheck source=drivers/lib/runarg.sh
-source "$MMDELTA_ROOT/drivers/lib/runarg.sh"  # resolve_run, as compare.sh
+source "$MMDELTA_ROOT/drivers/core/build.sh"  # tool_path
+source "$MMDELTA_ROOT/drivers/run/runarg.sh"  # resolve_run, as compare.sh
+# shellcheck disable=SC2034  # read by say and die (log.sh)
+LOG_PREFIX=history DIE_STATUS=2
 
 usage() {
 	cat <<'USAGE'
@@ -39,41 +40,30 @@ usage: history.sh [-o DIR] COMMAND [options]
 USAGE
 }
 
-die() {
-	echo "history: $*" >&2
-	exit 2
-}
-
-# Built (or brought up to date) on use in a source tree; present in an
-# installed one.
-tool() {
-	need_built reports/mmhistory
-	printf '%s\n' "$MMDELTA_ROOT/reports/mmhistory"
-}
-
 mmhistory() {
 	local t
-	t=$(tool) || exit 2
+	t=$(tool_path mmhistory) || exit 2
 	"$t" "$@"
 }
 
 # run.sh's hook: a complete run must not fail because its history could not
 # be written (a read-only root, a corrupt database); say so and go on.
 record() {
-	local dir=$1 root msg
+	# shellcheck disable=SC2034  # read by say: these are run.sh's lines
+	local dir=$1 root msg LOG_PREFIX=mmdelta
 	[[ -n $dir ]] || return 0
 	case ${MMDELTA_HISTORY:-on} in off | no | 0) return 0 ;; esac
 	root=$(dirname "$dir")
 	if msg=$(mmhistory -o "$root" ingest "$dir" 2>&1); then
-		echo "mmdelta: recorded in $root/history.sqlite" >&2
+		say "recorded in $root/history.sqlite"
 	else
-		echo "mmdelta: history not updated: ${msg##*history: } (./history.sh ingest records the run later)" >&2
+		say "history not updated: ${msg##*history: } (./history.sh ingest records the run later)"
 	fi
 	return 0
 }
 
 main() {
-	local root=${MMDELTA_RESULTS:-./results} cmd run
+	local root=${MMDELTA_RESULTS:-./results} cmd run tool
 	local -a dirs=()
 	while (($#)); do
 		case $1 in
@@ -104,7 +94,8 @@ main() {
 	changes) mmhistory -o "$root" changes "$@" ;;
 	html)
 		{ (($#)) && [[ $1 != -* ]]; } || die "html needs an output directory"
-		"$MMDELTA_ROOT/reports/trend.sh" "$(tool)" "$root" "$@"
+		tool=$(tool_path mmhistory) || exit 2
+		"$MMDELTA_ROOT/reports/history/trend.sh" "$tool" "$root" "$@"
 		;;
 	esac
 }

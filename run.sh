@@ -7,50 +7,25 @@ set -euo pipefail
 # The script's own directory, symlinks followed: run.sh may be called
 # through a link on PATH or from an installed tree (docs/install.md).
 MMDELTA_ROOT=$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")
-# shellcheck source=drivers/lib/state.sh
-source "$MMDELTA_ROOT/drivers/lib/state.sh"  # the globals these files share, declared once
-# shellcheck source=drivers/lib/log.sh
-source "$MMDELTA_ROOT/drivers/lib/log.sh"  # say, die, phase
-# shellcheck source=drivers/lib/build.sh
-source "$MMDELTA_ROOT/drivers/lib/build.sh"  # make in a source tree, nothing when installed
-# shellcheck source=drivers/lib/lock.sh
-source "$MMDELTA_ROOT/drivers/lib/lock.sh"  # one run.sh per machine
-# shellcheck source=drivers/lib/deadrun.sh
-source "$MMDELTA_ROOT/drivers/lib/deadrun.sh"  # what a killed run.sh left
-# shellcheck source=drivers/lib/privilege.sh
-source "$MMDELTA_ROOT/drivers/lib/privilege.sh"  # what needs root, refused up front
-# shellcheck source=drivers/lib/settings.sh
-source "$MMDELTA_ROOT/drivers/lib/settings.sh"  # THP and other settings, restored at exit
-# shellcheck source=drivers/lib/thp.sh
-source "$MMDELTA_ROOT/drivers/lib/thp.sh"  # THP= and THP_DEFRAG=
-# shellcheck source=drivers/lib/numa.sh
-source "$MMDELTA_ROOT/drivers/lib/numa.sh"  # NUMA= and CPU=: the numactl prefix
-# shellcheck source=drivers/lib/noise.sh
-source "$MMDELTA_ROOT/drivers/lib/noise.sh"  # DROP_CACHES=, COMPACT=, the busy-machine check
-# shellcheck source=drivers/lib/config.sh
-source "$MMDELTA_ROOT/drivers/lib/config.sh"  # configs through tools/mmconfig into CFG
-# shellcheck source=drivers/lib/rundir.sh
-source "$MMDELTA_ROOT/drivers/lib/rundir.sh"  # the run directory and meta
-# shellcheck source=drivers/lib/perf.sh
-source "$MMDELTA_ROOT/drivers/lib/perf.sh"  # perf sessions for the monitors
-# shellcheck source=drivers/lib/monitor.sh
-source "$MMDELTA_ROOT/drivers/lib/monitor.sh"  # monitors around the timed region
-# shellcheck source=drivers/lib/trigger.sh
-source "$MMDELTA_ROOT/drivers/lib/trigger.sh"  # the bench's --trigger fifo
-# shellcheck source=drivers/lib/sysstate.sh
-source "$MMDELTA_ROOT/drivers/lib/sysstate.sh"  # meta and topology.txt
-# shellcheck source=drivers/lib/seqgate.sh
-source "$MMDELTA_ROOT/drivers/lib/seqgate.sh"  # -i auto's stopping rules, the sequential gate
-# shellcheck source=drivers/lib/extend.sh
-source "$MMDELTA_ROOT/drivers/lib/extend.sh"  # --add: more iterations for a complete run
-# shellcheck source=drivers/lib/iterate.sh
-source "$MMDELTA_ROOT/drivers/lib/iterate.sh"  # iterations of one config
-# shellcheck source=drivers/lib/dryrun.sh
-source "$MMDELTA_ROOT/drivers/lib/dryrun.sh"  # --dry-run: the commands and their time
-# shellcheck source=drivers/lib/vm.sh
-source "$MMDELTA_ROOT/drivers/lib/vm.sh"  # --kernel: the same run inside a VM
-# shellcheck source=drivers/lib/slurm.sh
-source "$MMDELTA_ROOT/drivers/lib/slurm.sh"  # --slurm: the same run as Slurm jobs
+# shellcheck source=drivers/core/globals.sh
+source "$MMDELTA_ROOT/drivers/core/globals.sh"  # the globals these files share, declared once
+source "$MMDELTA_ROOT/drivers/core/log.sh"  # die, phase, say
+source "$MMDELTA_ROOT/drivers/core/build.sh"  # need_built: make in a source tree, nothing when installed
+source "$MMDELTA_ROOT/drivers/config/config.sh"  # configs through mmconfig into CFG; --set
+source "$MMDELTA_ROOT/drivers/system/lock.sh"  # one run.sh per machine
+source "$MMDELTA_ROOT/drivers/system/deadrun.sh"  # what a killed run.sh left
+source "$MMDELTA_ROOT/drivers/system/privilege.sh"  # privilege_check
+source "$MMDELTA_ROOT/drivers/system/settings.sh"  # THP and other settings, restored at exit
+source "$MMDELTA_ROOT/drivers/system/noise.sh"  # the busy-machine check
+source "$MMDELTA_ROOT/drivers/system/facts.sh"  # meta and topology.txt
+source "$MMDELTA_ROOT/drivers/run/rundir.sh"  # meta_get, meta_set, run_meta_head, rundir_check, rundir_check_name, rundir_check_root, rundir_create, rundir_finish
+source "$MMDELTA_ROOT/drivers/run/iterate.sh"  # bench_run, for_each_point, point_check
+source "$MMDELTA_ROOT/drivers/run/autostop.sh"  # -i auto's stopping rules, the sequential gate
+source "$MMDELTA_ROOT/drivers/run/extend.sh"  # --add: more iterations for a complete run
+source "$MMDELTA_ROOT/drivers/run/dryrun.sh"  # --dry-run: the commands and their time
+source "$MMDELTA_ROOT/drivers/monitors/monitors.sh"  # monitor_names, monitors_abort
+source "$MMDELTA_ROOT/drivers/vm/vm.sh"  # --kernel: the same run inside a VM
+source "$MMDELTA_ROOT/drivers/fleet/fleet.sh"  # --slurm: the same run as Slurm jobs
 
 usage() {
 	cat <<EOF
@@ -127,17 +102,17 @@ parse_args() {
 # options.
 resolve_configs() {
 	local c bench files=() targets=()
-	need_built tools/mmconfig
+	need_built bin/mmconfig
 	for c in "${CONFIGS[@]}"; do files+=("$(config_path "$c")"); done
 	CONFIGS=("${files[@]}")
 	for c in "${CONFIGS[@]}"; do
 		bench=$(config_bench "$c") || exit 1
-		[[ " ${targets[*]} " != *" bench/$bench "* ]] ||
+		[[ " ${targets[*]} " != *" bin/$bench "* ]] ||
 			die "${c##*/}: bench $bench is named twice; compare configs of one bench as separate runs"
-		targets+=("bench/$bench")
+		targets+=("bin/$bench")
 	done
-	# mmseq only for --baseline: a --kernel guest has none.
-	need_built reports/mmci reports/mmstat ${GATE_BASELINE:+reports/mmseq} "${targets[@]}"
+	# mmseqgate only for --baseline: a --kernel guest has none.
+	need_built bin/mmci bin/mmstat ${GATE_BASELINE:+bin/mmseqgate} "${targets[@]}"
 	sets_check
 	# A dry run changes nothing, and a guest's settings are the guest's.
 	local check=privilege_check
@@ -146,7 +121,7 @@ resolve_configs() {
 }
 
 # Every signal that ends a shell by default.  SIGKILL cannot be caught: the
-# next run.sh finishes what a killed one leaves (drivers/lib/deadrun.sh).
+# next run.sh finishes what a killed one leaves (drivers/system/deadrun.sh).
 END_SIGNALS="HUP INT QUIT PIPE TERM ALRM USR1 USR2 XCPU XFSZ VTALRM PROF"
 
 # On any exit that is not success: stop the bench, restore the system and
@@ -203,7 +178,7 @@ main() {
 	# vm set (vm_options_done).
 	local sets=(run)
 	[ "$FLEET" = 0 ] || sets+=(fleet)
-	"$MMDELTA_ROOT/drivers/lib/deps.sh" "${sets[@]}" || die "missing dependencies (see above)"
+	"$MMDELTA_ROOT/libexec/deps.sh" "${sets[@]}" || die "missing dependencies (see above)"
 	resolve_configs
 	if [ "$FLEET" = 1 ]; then fleet_submit "$RESULTS" "$FORCE" "$DRY_RUN" "$@"; return; fi
 	if [ "$DRY_RUN" = 1 ]; then dry_run "$RESULTS"; return 0; fi
@@ -222,10 +197,10 @@ main() {
 	if [ -n "$VM_KERNEL" ]; then vm_run "$@"; return; fi
 	{
 		meta_line load_at_start "$LOAD_AT_START"
-		sysstate_meta
+		facts_meta
 	} >>"$RUN_DIR/meta"
-	sysstate_topology >"$RUN_DIR/topology.txt"
-	sysstate_kernel_config "$RUN_DIR"
+	facts_topology >"$RUN_DIR/topology.txt"
+	facts_kernel_config "$RUN_DIR"
 	say "run '$NAME' into $RUN_DIR"
 	ITER_OUT=$RUN_DIR/.iteration.out
 	local c failed=() failed_phase=""

@@ -15,8 +15,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "meanci.h"
-#include "report.h"
+#include "compare/report.h"
+#include "stats/meanci.h"
 
 static void die(const char *what, const char *arg)
 {

@@ -15,15 +15,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "histchanges.h"
-#include "histexport.h"
-#include "histingest.h"
+#include "history/histchanges.h"
+#include "history/histexport.h"
+#include "history/histingest.h"
 
 struct options {
 	const char *root, *since, *outdir;
 	struct hist_filter filter;
 	struct ed_opts ed;
-	struct render_opts render;
+	struct hist_output render;
 };
 
 static void fail(const char *fmt, const char *arg)

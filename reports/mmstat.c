@@ -5,7 +5,7 @@
  * inconclusive (unless --inconclusive pass|fail), 2 on usage or input errors
  * (one line on stderr naming the problem).
  *
- * usage: mmstat --summary RUN/BENCH   (run.sh's lines at the end of a bench)
+ * usage: mmstat --result RUN/BENCH    (run.sh's lines at the end of a bench)
  *        mmstat [--format text|markdown|csv|json|html] [--alpha A]
  *               [--test welch|student] [--allow-partial] [--all-metrics]
  *               [--plot-data DIR] [--plots DIR]
@@ -19,12 +19,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gate.h"
-#include "plotdata.h"
-#include "render.h"
-#include "report.h"
-#include "summary.h"
-#include "xalloc.h"
+#include "base/xalloc.h"
+#include "compare/report.h"
+#include "gate/gate.h"
+#include "gate/gateline.h"
+#include "plot/plotdata.h"
+#include "render/render.h"
+#include "render/result.h"
 
 enum format { FMT_TEXT, FMT_MARKDOWN, FMT_CSV, FMT_JSON, FMT_HTML };
 
@@ -209,8 +210,8 @@ int main(int argc, char **argv)
 	struct err e;
 	int status = 0;
 
-	if (argc == 3 && strcmp(argv[1], "--summary") == 0) {
-		if (summary_print(stdout, argv[2], &e))
+	if (argc == 3 && strcmp(argv[1], "--result") == 0) {
+		if (result_print(stdout, argv[2], &e))
 			fail("%s", e.msg);
 		return 0;
 	}

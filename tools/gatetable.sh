@@ -8,8 +8,8 @@
 # markdown table: per cell the share of exit 1 (REGRESSION), and, where the
 # gate has one, of exit 3 (inconclusive); the rest passed.
 set -euo pipefail
-root=$(cd "$(dirname "$0")/.." && pwd)
-compare=$root/compare.sh repeats=60 seed=1
+MMDELTA_ROOT=$(cd "$(dirname "$0")/.." && pwd)
+compare=$MMDELTA_ROOT/compare.sh repeats=60 seed=1
 while [ $# -gt 0 ]; do
 	case $1 in
 	--compare) compare=$2; shift ;;

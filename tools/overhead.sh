@@ -4,18 +4,18 @@
 # N pairs.  Prints both medians and their ratio.
 #   tools/overhead.sh [SIZE_BYTES] [PAIRS]
 set -euo pipefail
-root=$(cd "$(dirname "$0")/.." && pwd)
+MMDELTA_ROOT=$(cd "$(dirname "$0")/.." && pwd)
 size=${1:-$((1 << 30))}
 pairs=${2:-20}
 [[ $size =~ ^[0-9]+$ && $pairs =~ ^[1-9][0-9]*$ ]] || { echo "usage: $0 [SIZE_BYTES] [PAIRS]" >&2; exit 2; }
-make -s -C "$root" bench/timedmunlock tools/minimunlock
+make -s -C "$MMDELTA_ROOT" build/bin/timedmunlock build/bin/minimunlock
 
 median() { sort -g | awk '{ v[NR] = $1 } END { print NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
 suite=() mini=()
 for ((i = 0; i < pairs; i++)); do
-	suite+=("$("$root/bench/timedmunlock" --size "$size" | awk -F'\t' '$1 == "elapsed" { print $2 }')")
-	mini+=("$("$root/tools/minimunlock" "$size")")
+	suite+=("$("$MMDELTA_ROOT/build/bin/timedmunlock" --size "$size" | awk -F'\t' '$1 == "elapsed" { print $2 }')")
+	mini+=("$("$MMDELTA_ROOT/build/bin/minimunlock" "$size")")
 done
 ms=$(printf '%s\n' "${suite[@]}" | median)
 mm=$(printf '%s\n' "${mini[@]}" | median)

@@ -14,7 +14,7 @@
 # SELFCHECK_LOCK=FILE runs each run.sh under flock FILE, so that on a shared
 # machine the lock is held per run rather than for the whole check.
 set -euo pipefail
-root=$(cd "$(dirname "$0")/.." && pwd)
+MMDELTA_ROOT=$(cd "$(dirname "$0")/.." && pwd)
 out=${1:-/dev/stdout}
 seqs=${SELFCHECK_SEQUENCES:-20} size=${SELFCHECK_SIZE:-1G}
 base_iters=${SELFCHECK_BASE_ITERATIONS:-40} max=${SELFCHECK_MAX:-40}
@@ -33,7 +33,7 @@ run() {
 	local try lock=()
 	[ -z "${SELFCHECK_LOCK:-}" ] || lock=(flock "$SELFCHECK_LOCK")
 	for ((try = 1; try <= 10; try++)); do
-		"${lock[@]}" "$root/run.sh" -o "$res" "$@" >>"$log" 2>&1 && return 0
+		"${lock[@]}" "$MMDELTA_ROOT/run.sh" -o "$res" "$@" >>"$log" 2>&1 && return 0
 		tail -n 1 "$log" | grep -q 'the machine is busy' || break
 		say "the machine is busy; waiting a minute"
 		sleep 60
@@ -47,7 +47,7 @@ counted() { awk -F'\t' '$1 == "elapsed"' "$res/$1/timedmunlock/samples.tsv" | wc
 # compare.sh's exit status on BASE CAND: 0 pass, 1 REGRESSION, 3 inconclusive.
 verdict() {
 	local rc=0
-	"$root/compare.sh" -o "$res" --gate 5 "$1" "$2" >"$res/cmp" 2>&1 || rc=$?
+	"$MMDELTA_ROOT/compare.sh" -o "$res" --gate 5 "$1" "$2" >"$res/cmp" 2>&1 || rc=$?
 	case $rc in
 	0) echo pass ;;
 	1) echo REGRESSION ;;
@@ -69,7 +69,7 @@ agrees() {
 main() {
 	local bytes big k v n kind
 	declare -A count=() iters=()
-	bytes=$("$root/bench/timedmunlock" --check --size "$size" | sed -n '2p')
+	bytes=$("$MMDELTA_ROOT/build/bin/timedmunlock" --check --size "$size" | sed -n '2p')
 	big=$((bytes + bytes / 10))
 	for ((k = 1; k <= seqs; k++)); do
 		say "sequence $k of $seqs: baseline, A/A candidate, 1.1 x size candidate"
@@ -83,7 +83,7 @@ main() {
 			count[$kind $v]=$((${count[$kind $v]:-0} + 1))
 			iters[$kind]=$((${iters[$kind]:-0} + n))
 		done
-		"$root/compare.sh" -o "$res" --format json "base$k" "big$k" |
+		"$MMDELTA_ROOT/compare.sh" -o "$res" --format json "base$k" "big$k" |
 			jq -r '.benches[0].metrics[0].params[0].runs | "\(.[0].cv) \(.[1].pct.mean)"' >>"$res/shift"
 		rm -rf "${res:?}/base$k" "${res:?}/aa$k" "${res:?}/big$k"
 	done

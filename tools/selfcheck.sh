@@ -13,28 +13,28 @@
 # SELFCHECK_SEQUENCES (default 20) the number of gate sequences; see
 # tools/selfcheck-gate.sh for the rest.
 set -euo pipefail
-root=$(cd "$(dirname "$0")/.." && pwd)
-out=${1:-$root/docs/selfcheck.md}
+MMDELTA_ROOT=$(cd "$(dirname "$0")/.." && pwd)
+out=${1:-$MMDELTA_ROOT/docs/selfcheck.md}
 size=${SELFCHECK_SIZE:-1G}
 res=$(mktemp -d "${TMPDIR:-/tmp}/mmdelta-selfcheck.XXXXXX")
 trap 'rm -rf "$res"' EXIT
 log=$res/log
 
 say() { printf 'selfcheck: %s\n' "$*" >&2; }
-run() { "$root/run.sh" -o "$res" "$@" >>"$log" 2>&1 || { tail -n 5 "$log" >&2; exit 1; }; }
+run() { "$MMDELTA_ROOT/run.sh" -o "$res" "$@" >>"$log" 2>&1 || { tail -n 5 "$log" >&2; exit 1; }; }
 
 # CoeffVar of the primary metric of RUN: "cv", or "param=cv/param=cv" for a sweep.
 cv_of() {
-	"$root/compare.sh" -o "$res" --format json "$1" "$1" 2>/dev/null |
+	"$MMDELTA_ROOT/compare.sh" -o "$res" --format json "$1" "$1" 2>/dev/null |
 		jq -r '.benches[0].metrics[0].params[] | "\(.param)=\((.runs[0].cv // 0) * 100 | round / 100)"' |
 		sed 's/^-=//' | paste -sd/
 }
 
 overhead() {
 	local bytes pairs=30 line
-	bytes=$("$root/bench/timedmunlock" --check --size "$size" | sed -n '2p')
+	bytes=$("$MMDELTA_ROOT/build/bin/timedmunlock" --check --size "$size" | sed -n '2p')
 	say "overhead: suite against tools/minimunlock, $pairs alternating pairs at $size"
-	line=$("$root/tools/overhead.sh" "$bytes" "$pairs")
+	line=$("$MMDELTA_ROOT/tools/overhead.sh" "$bytes" "$pairs")
 	printf '| %s |\n' "$line"
 }
 
@@ -66,7 +66,7 @@ noise() {
 # with 80% power at alpha 0.05, as compare.sh says it (the detectable change
 # of the test of RUN against itself: 10 + 10 iterations, the same spread).
 detectable() {
-	"$root/compare.sh" -o "$res" --format json "$1" "$1" 2>/dev/null |
+	"$MMDELTA_ROOT/compare.sh" -o "$res" --format json "$1" "$1" 2>/dev/null |
 		jq -r '.benches[0].metrics[0].params[] | "\(.param)=\((.runs[1].test.mde_pct // 0) * 10 | round / 10)%"' |
 		sed 's/^-=//' | paste -sd/
 }
@@ -80,15 +80,15 @@ noise_row() {
 
 main() {
 	local started=$SECONDS tm sm hr pm
-	make -s -C "$root" all >&2
-	"$root/drivers/lib/deps.sh"
+	make -s -C "$MMDELTA_ROOT" all >&2
+	"$MMDELTA_ROOT/libexec/deps.sh"
 	local oh
 	oh=$(overhead)
 	tm=$(noise timedmunlock "$size")
 	sm=$(noise sparsemunmap "")
 	hr=$(noise heaprelease "")
 	pm=$(noise procmunmap "$size")
-	SELFCHECK_SEQUENCES=${SELFCHECK_SEQUENCES:-20} "$root/tools/selfcheck-gate.sh" "$res/gate.md"
+	SELFCHECK_SEQUENCES=${SELFCHECK_SEQUENCES:-20} "$MMDELTA_ROOT/tools/selfcheck-gate.sh" "$res/gate.md"
 	{
 		echo "# The suite as a measuring instrument"
 		echo

@@ -12,8 +12,8 @@
 set -euo pipefail
 
 HERE=$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")
-ROOT=$(cd "$HERE/../.." && pwd)
-WORK=$(realpath -m "${1:-$ROOT/tests/cache/bisect-build}")
+MMDELTA_ROOT=$(cd "$HERE/../.." && pwd)
+WORK=$(realpath -m "${1:-$MMDELTA_ROOT/tests/cache/bisect-build}")
 TREE=$WORK/linux
 SOURCE=/usr/src/linux-source-6.1.tar.xz
 PACKAGES=(linux-source-6.1 flex bison bc libelf-dev)   # the source and what building it needs
@@ -77,7 +77,7 @@ main() {
 	configure
 	rm -rf "$res"
 	t0=$SECONDS
-	"$ROOT/bisect.sh" -o "$res" -n build -i 2 --set SIZE=64M --tree "$TREE" --build "$BUILD" \
+	"$MMDELTA_ROOT/bisect.sh" -o "$res" -n build -i 2 --set SIZE=64M --tree "$TREE" --build "$BUILD" \
 		--image arch/x86/boot/bzImage timedmunlock base series
 	wall=$((SECONDS - t0))
 	culprit=$(git -C "$TREE" log --format=%H --grep='re-read the page flags' base..series)

@@ -50,8 +50,8 @@ config_refuses() {
 bench_refuses() {
 	local want=$1 bench=$2
 	shift 2
-	[ -x "$ROOT/bench/$bench" ] || make -s -C "$ROOT" "bench/$bench"
-	run --separate-stderr "$ROOT/bench/$bench" "$@"
+	[ -x "$ROOT/build/bin/$bench" ] || make -s -C "$ROOT" "build/bin/$bench"
+	run --separate-stderr "$ROOT/build/bin/$bench" "$@"
 	assert_one_line_error
 	[ "$status" -eq 2 ]
 	says "$want"

@@ -43,7 +43,7 @@ J() { jq -r "$1" "$RES/out/bisect-timedmunlock/bisect.json"; }
 bisect() { run --separate-stderr "$ROOT/bisect.sh" -o "$RES/out" "$@"; }
 boots() { wc -l <"$FAKE_CALLS"; }
 ceil_log2() { awk -v n="$1" 'BEGIN { l = 0; while (2 ^ l < n) l++; print l }'; }
-source_pick() { source "$ROOT/drivers/lib/bisect/pick.sh"; }
+source_pick() { source "$ROOT/drivers/bisect/pick.sh"; }
 
 @test "the step choice: midpoint of the undecided range, K points a round, skips avoided" {
 	source_pick

@@ -66,7 +66,7 @@ dry_run() {
 	dry_run 'SIZE=8M'
 	[ "$status" -eq 0 ]
 	[[ $output == *$'\nMONITORS=vmstat\n'* ]]
-	[ "$("$ROOT/bench/timedmunlock" --default-monitors)" = vmstat ]
+	[ "$("$ROOT/build/bin/timedmunlock" --default-monitors)" = vmstat ]
 	printf '%s\n' BENCH=heaprelease >"$CFG"
 	run --separate-stderr "$ROOT/run.sh" --dry-run -o "$RES/out" "$CFG"
 	[[ $output == *$'\nMONITORS=perfstat\n'* ]]

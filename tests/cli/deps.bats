@@ -24,7 +24,7 @@ teardown() {
 installed() { awk '{ for (i = 1; i <= NF; i++) if ($i !~ /^-/ && $i != "install") print $i }' "$RES/apt.log" | sort | paste -sd ' '; }
 
 # The packages of SETs in deps.list, the same way.
-set_packages() { awk -v want=" $* " '{ sub(/#.*/, "") } NF >= 2 && index(want, " " $1 " ") { print $2 }' "$ROOT/drivers/lib/deps.list" | sort -u | paste -sd ' '; }
+set_packages() { awk -v want=" $* " '{ sub(/#.*/, "") } NF >= 2 && index(want, " " $1 " ") { print $2 }' "$ROOT/libexec/deps.list" | sort -u | paste -sd ' '; }
 
 @test "run.sh installs the run set only: no browser, compiler for fuzzing or VM" {
 	[ "$(id -u)" -eq 0 ] || skip "installing needs root"
@@ -62,7 +62,7 @@ set_packages() { awk -v want=" $* " '{ sub(/#.*/, "") } NF >= 2 && index(want, "
 	run make -s -C "$ROOT" deps
 	[ "$status" -eq 0 ]
 	[ "$(installed)" = "$(set_packages run report vm fleet test)" ]
-	run --separate-stderr "$ROOT/drivers/lib/deps.sh" nosuch
+	run --separate-stderr "$ROOT/libexec/deps.sh" nosuch
 	[ "$status" -eq 2 ]
 	[[ $stderr == "mmdelta: deps.sh: no package set 'nosuch' in "*"/deps.list" ]]
 }
@@ -70,11 +70,11 @@ set_packages() { awk -v want=" $* " '{ sub(/#.*/, "") } NF >= 2 && index(want, "
 @test "a non-root user missing packages is told the apt-get line, nothing else" {
 	command -v setpriv >/dev/null || skip "no setpriv"
 	[ "$(id -u)" -eq 0 ] || skip "needs root to become another user"
-	setpriv --reuid=65534 --regid=65534 --clear-groups test -r "$ROOT/drivers/lib/deps.list" ||
+	setpriv --reuid=65534 --regid=65534 --clear-groups test -r "$ROOT/libexec/deps.list" ||
 		skip "nobody cannot read this tree ($ROOT)"
 	run --separate-stderr setpriv --reuid=65534 --regid=65534 --clear-groups \
-		env PATH="$PATH" "$ROOT/drivers/lib/deps.sh" vm
+		env PATH="$PATH" "$ROOT/libexec/deps.sh" vm
 	[ "$status" -eq 1 ]
-	[ "$stderr" = "mmdelta: missing packages and not root: apt-get install $(awk '{ sub(/#.*/, "") } $1 == "vm" { print $2 }' "$ROOT/drivers/lib/deps.list" | paste -sd ' ')" ]
+	[ "$stderr" = "mmdelta: missing packages and not root: apt-get install $(awk '{ sub(/#.*/, "") } $1 == "vm" { print $2 }' "$ROOT/libexec/deps.list" | paste -sd ' ')" ]
 	[ ! -e "$RES/apt.log" ]
 }

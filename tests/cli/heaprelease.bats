@@ -8,7 +8,7 @@ load helpers
 setup() { common_setup; }
 teardown() { common_teardown; }
 
-B=$ROOT/bench/heaprelease
+B=$ROOT/build/bin/heaprelease
 
 metric() { awk -F'\t' -v m="$1" '$1 == m { print $2 }' <<<"$output"; }
 

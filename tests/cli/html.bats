@@ -31,7 +31,7 @@ setup() {
 	[ -s "$PAGE" ]
 	grep -q 'Munmap mean' "$PAGE_DIR/ab.out"
 	grep -q 'gate: timedmunlock elapsed patch-b' "$PAGE_DIR/ab.out"
-	grep -q 'mmdelta: html: writing' "$PAGE_DIR/ab.err"
+	grep -q 'compare.sh: html: writing' "$PAGE_DIR/ab.err"
 }
 
 @test "the page loads nothing from the network and every image it names is in its folder" {

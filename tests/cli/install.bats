@@ -32,11 +32,11 @@ teardown() { common_teardown; }
 
 @test "install: the tree holds binaries, no sources or Makefile, a link per top-level script" {
 	lib=$STAGE/dest/opt/mmd/lib/mmdelta
-	for b in bench/timedmunlock tools/mmconfig reports/mmstat reports/mmci build/static/timedmunlock; do
+	for b in bin/timedmunlock bin/mmconfig bin/mmstat bin/mmci static/timedmunlock; do
 		[ -x "$lib/$b" ] || { echo "missing $b"; return 1; }
 	done
 	[ -z "$(find "$STAGE/dest" -name '*.[cho]' -o -name Makefile -o -name '*.mk')" ]
-	for s in "$ROOT"/*.sh; do
+	for s in "$ROOT"/{run,compare,bisect,history}.sh; do
 		n=$(basename "$s" .sh)
 		[ "$(readlink "$STAGE/dest/opt/mmd/bin/mmdelta-$n")" = "../lib/mmdelta/$n.sh" ]
 	done
@@ -73,9 +73,9 @@ teardown() { common_teardown; }
 
 @test "install: a broken installation names the missing binary in one line" {
 	cp -R "$STAGE/dest/opt/mmd/lib/mmdelta" "$BATS_TEST_TMPDIR/broken"
-	rm "$BATS_TEST_TMPDIR/broken/bench/timedmunlock"
+	rm "$BATS_TEST_TMPDIR/broken/bin/timedmunlock"
 	run --separate-stderr "$BATS_TEST_TMPDIR/broken/run.sh" -o "$RES" --set SIZE=8M timedmunlock
 	assert_one_line_error
-	[[ $stderr == *"bench/timedmunlock is missing from this installation"* ]]
+	[[ $stderr == *"bin/timedmunlock is missing from this installation"* ]]
 	[ ! -e "$BATS_TEST_TMPDIR/make-called" ]
 }

@@ -30,7 +30,7 @@ bytes_of() {
 
 refused_directly() {
 	local bench=$1 factor=$2
-	run --separate-stderr "$ROOT/bench/$bench" --size $((factor * MEMTOTAL))
+	run --separate-stderr "$ROOT/build/bin/$bench" --size $((factor * MEMTOTAL))
 	assert_one_line_error
 	[ "$status" -eq 2 ]
 	[[ $stderr == "$bench: --size "*" is more than this machine can hold: MemAvailable less a margin"*" allows "*" ("*" over)" ]]
@@ -39,7 +39,7 @@ refused_directly() {
 
 capped_directly() {
 	local bench=$1 factor=$2 to
-	run --separate-stderr "$ROOT/bench/$bench" --size $((factor * MEMTOTAL)) --cap-size --check
+	run --separate-stderr "$ROOT/build/bin/$bench" --size $((factor * MEMTOTAL)) --cap-size --check
 	[ "$status" -eq 0 ]
 	[[ $stderr == "$bench: --size capped from "*" to "*", "*" less (MemAvailable"* ]]
 	to=$(sed -n 's/.* to \([0-9.]*[KMGTP]\), .*/\1/p' <<<"$stderr")
@@ -60,7 +60,7 @@ capped_directly() {
 }
 
 @test "procmunmap --size 2x and 100x MemTotal is refused, or capped with --cap-size" {
-	[ -x "$ROOT/bench/procmunmap" ] || make -s -C "$ROOT" bench/procmunmap
+	[ -x "$ROOT/build/bin/procmunmap" ] || make -s -C "$ROOT" build/bin/procmunmap
 	refused_directly procmunmap 2
 	refused_directly procmunmap 100
 	capped_directly procmunmap 2
@@ -107,13 +107,13 @@ capped_directly() {
 as_nobody_8m() { prlimit --memlock=8388608:8388608 setpriv --reuid=65534 --regid=65534 --clear-groups "$@"; }
 
 @test "more than RLIMIT_MEMLOCK is refused, naming the limit and the excess" {
-	run --separate-stderr as_nobody_8m "$ROOT/bench/timedmunlock" --size 64M
+	run --separate-stderr as_nobody_8m "$ROOT/build/bin/timedmunlock" --size 64M
 	assert_one_line_error
 	[ "$stderr" = "timedmunlock: --size 64.0M is more than this process may lock: RLIMIT_MEMLOCK allows 8.0M (56.0M over); run as root or raise it with ulimit -l" ]
 }
 
 @test "more than RLIMIT_MEMLOCK with --cap-size locks what the limit allows" {
-	run --separate-stderr as_nobody_8m "$ROOT/bench/timedmunlock" --size 64M --cap-size
+	run --separate-stderr as_nobody_8m "$ROOT/build/bin/timedmunlock" --size 64M --cap-size
 	[ "$status" -eq 0 ]
 	[ "$stderr" = "timedmunlock: --size capped from 64.0M to 8.0M, 56.0M less (RLIMIT_MEMLOCK)" ]
 	grep -q "^pages	2048$" <<<"$output"

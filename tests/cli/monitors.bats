@@ -14,13 +14,13 @@ FIXTURES=$BATS_TEST_DIRNAME/../fixtures/mmaplock
 values() { awk -F'\t' -v m="$1" '$1 == m { print $4 }' "$2"; }
 
 @test "the mmap_lock reduction of a hand-made trace gives its known holds, waits and counts" {
-	run awk -v pid=4242 -f "$ROOT/drivers/lib/monitors/mmaplock.awk" "$FIXTURES/trace.txt"
+	run awk -v pid=4242 -f "$ROOT/drivers/monitors/mmaplock.awk" "$FIXTURES/trace.txt"
 	[ "$status" -eq 0 ]
 	diff <(printf '%s\n' "$output") "$FIXTURES/expected.tsv"
 }
 
 @test "the mmap_lock reduction counts nothing for a process that took no lock" {
-	run awk -v pid=9999 -f "$ROOT/drivers/lib/monitors/mmaplock.awk" "$FIXTURES/trace.txt"
+	run awk -v pid=9999 -f "$ROOT/drivers/monitors/mmaplock.awk" "$FIXTURES/trace.txt"
 	[ "$status" -eq 0 ]
 	[ "$(awk -F'\t' '$2 != 0' <<<"$output" | wc -l)" -eq 0 ]
 	[ "$(wc -l <<<"$output")" -eq 8 ]

@@ -81,8 +81,8 @@ nothing_ran() {
 	cd "$ROOT"
 	local -a files
 	# guest-init.sh runs as the guest's init, alone in its own initramfs.
-	mapfile -t files < <(ls run.sh compare.sh drivers/*.sh drivers/lib/*.sh drivers/lib/*/*.sh \
-		reports/*.sh tools/*.sh tests/fuzz/*.sh 2>/dev/null | grep -v '^drivers/lib/vm/guest-init.sh$')
+	mapfile -t files < <(ls run.sh compare.sh history.sh bisect.sh drivers/*/*.sh libexec/*.sh \
+		reports/*/*.sh tools/*.sh tests/fuzz/*.sh 2>/dev/null | grep -v '^libexec/guest-init.sh$')
 	run grep -nE '(^|[^$({A-Za-z_])/tmp/[A-Za-z]|\.tmp\b|\$\$\.' "${files[@]}"
 	[ "$status" -eq 1 ] || { echo "$output"; return 1; }
 }

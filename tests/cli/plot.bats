@@ -1,5 +1,5 @@
 #!/usr/bin/env bats
-# compare.sh --plot and reports/plot.sh: the plots of a comparison, from the
+# compare.sh --plot and reports/plot/plot.sh: the plots of a comparison, from the
 # real runs in tests/fixtures/plot.
 
 bats_require_minimum_version 1.5.0
@@ -14,7 +14,7 @@ setup_file() {
 	AB=$(mktemp -d "${BATS_TMPDIR:-/tmp}/mmdelta-plots.XXXXXX")
 	"$ROOT/compare.sh" -o "$FIX" --plot "$AB/loss" base-a patch-b >"$AB/loss.out" 2>"$AB/loss.err"
 	echo $? >"$AB/loss.status"
-	"$ROOT/reports/plot.sh" "$AB/gain" "$FIX/patch-b" "$FIX/base-a" >"$AB/gain.out" 2>"$AB/gain.err"
+	"$ROOT/reports/plot/plot.sh" "$AB/gain" "$FIX/patch-b" "$FIX/base-a" >"$AB/gain.out" 2>"$AB/gain.err"
 	echo $? >"$AB/gain.status"
 	export AB
 }
@@ -91,7 +91,7 @@ assert_plot() {
 
 @test "plot.sh on its own takes compare.sh's options and draws from the same comparison" {
 	# at alpha 0.5 elapsed's 50% change is significant: its bar gets the star
-	run --separate-stderr "$ROOT/reports/plot.sh" "$OUT" --alpha 0.5 "$FIX/base-a" "$FIX/patch-b"
+	run --separate-stderr "$ROOT/reports/plot/plot.sh" "$OUT" --alpha 0.5 "$FIX/base-a" "$FIX/patch-b"
 	[ "$status" -eq 0 ]
 	assert_plot "$OUT/timedmunlock-elapsed-delta"
 	grep -q '>\*<' "$OUT/timedmunlock-elapsed-delta.svg"
@@ -105,7 +105,7 @@ assert_plot() {
 }
 
 @test "a directory that is not a run is refused in one line" {
-	run --separate-stderr "$ROOT/reports/plot.sh" "$OUT" "$FIX/base-a" "$FIX"
+	run --separate-stderr "$ROOT/reports/plot/plot.sh" "$OUT" "$FIX/base-a" "$FIX"
 	assert_one_line_error
 	[ "$stderr" = "mmstat: $FIX: not a run directory (no readable meta file)" ]
 }
@@ -113,13 +113,13 @@ assert_plot() {
 @test "a samples.tsv that is not run.sh's is refused in one line, naming the file" {
 	cp -r "$FIX/base-a" "$OUT/bad"
 	printf 'metric\tparam\titeration\tvalue\nelapsed\t-\t1\tfast\n' >"$OUT/bad/timedmunlock/samples.tsv"
-	run --separate-stderr "$ROOT/reports/plot.sh" "$OUT/plots" "$FIX/base-a" "$OUT/bad"
+	run --separate-stderr "$ROOT/reports/plot/plot.sh" "$OUT/plots" "$FIX/base-a" "$OUT/bad"
 	assert_one_line_error
 	[ "$stderr" = "mmstat: $OUT/bad/timedmunlock/samples.tsv:2: value 'fast' is not a finite number" ]
 }
 
 @test "an output directory that cannot be made is refused in one line" {
-	run --separate-stderr "$ROOT/reports/plot.sh" /proc/mmdelta-plots "$FIX/base-a" "$FIX/patch-b"
+	run --separate-stderr "$ROOT/reports/plot/plot.sh" /proc/mmdelta-plots "$FIX/base-a" "$FIX/patch-b"
 	assert_one_line_error
 	[[ "$stderr" == *"cannot write to /proc/mmdelta-plots"* ]]
 }
@@ -145,7 +145,7 @@ xtics() {
 		cp -r "$FIX/$r" "$OUT/$r"
 		awk -F'\t' 'NR == 1 || $3 <= 2' "$FIX/$r/timedmunlock/samples.tsv" >"$OUT/$r/timedmunlock/samples.tsv"
 	done
-	run --separate-stderr "$ROOT/reports/plot.sh" "$OUT/plots" "$OUT/base-a" "$OUT/patch-b"
+	run --separate-stderr "$ROOT/reports/plot/plot.sh" "$OUT/plots" "$OUT/base-a" "$OUT/patch-b"
 	[ "$status" -eq 0 ]
 	# one warm-up at 0, two iterations: gnuplot alone tics -0.5 0 0.5 ... 2.5
 	[ "$(xtics "$OUT/plots/timedmunlock-elapsed-runseq.svg")" = "0 1 2 " ]

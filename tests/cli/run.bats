@@ -75,7 +75,7 @@ teardown() { common_teardown; }
 @test "the thread's 56G is capped to the machine with a logged line" {
 	run "$ROOT/run.sh" --dry-run -o "$RES" timedmunlock
 	[ "$status" -eq 0 ]
-	run "$ROOT/bench/timedmunlock" --size 56G --cap-size --check
+	run "$ROOT/build/bin/timedmunlock" --size 56G --cap-size --check
 	[ "$status" -eq 0 ]
 	[[ $output == *"--size capped from 56.0G to"*"MemAvailable"* ]]
 }

@@ -47,7 +47,7 @@ doc_blocks() {
 	done
 	# The bench alone: every page faulted in costs more than nothing, and the
 	# two metrics agree with each other and with the size (64M of 4K pages).
-	run "$TREE/bench/pagefault" --size 64M
+	run "$TREE/build/bin/pagefault" --size 64M
 	[ "$status" -eq 0 ]
 	awk -F'\t' -v pages=$((64 * 1048576 / $(getconf PAGESIZE))) '
 		{ v[$1] = $2 } END { exit !(v["elapsed"] > 0 &&
@@ -60,16 +60,16 @@ doc_blocks() {
 	grep -q '^pagefault' "$blocks"/*.run.out
 }
 
-@test "a drivers/NAME.sh's driver_args replaces the generic mapping" {
+@test "a bench/NAME.sh's driver_args replaces the generic mapping" {
 	cd "$TREE"
 	mkdir -p "$BATS_TEST_TMPDIR/cfg"
 	printf 'BENCH=timedmunlock\nSIZE=8M\nLOCK=mlock\n' >"$BATS_TEST_TMPDIR/cfg/t"
 	printf '%s\n' 'driver_args() { bench_args_generic; printf "%s\n" --madvise nohugepage; }' \
-		>drivers/timedmunlock.sh
+		>bench/timedmunlock.sh
 	run --separate-stderr ./run.sh --dry-run "$BATS_TEST_TMPDIR/cfg/t"
 	[ "$status" -eq 0 ]
 	[[ $output == *$'\ncommand: bench/timedmunlock --size 8388608 --lock mlock --madvise nohugepage --cap-size\n'* ]]
-	rm drivers/timedmunlock.sh
+	rm bench/timedmunlock.sh
 	run --separate-stderr ./run.sh --dry-run "$BATS_TEST_TMPDIR/cfg/t"
 	[[ $output == *$'\ncommand: bench/timedmunlock --size 8388608 --lock mlock --madvise none --cap-size\n'* ]]
 }

@@ -47,7 +47,7 @@ config_value() { awk -F= -v k="$3" '$1 == k { print substr($0, length(k) + 2) }'
 	# each config's keys, as its bench's option table names them
 	local b keys
 	for b in timedmunlock sparsemunmap; do
-		keys=$("$ROOT/bench/$b" --describe-options | cut -f1 | tr 'a-z-' 'A-Z_' | paste -sd ' ')
+		keys=$("$ROOT/build/bin/$b" --describe-options | cut -f1 | tr 'a-z-' 'A-Z_' | paste -sd ' ')
 		[[ $stderr == *"$b: $keys;"* ]] || { echo "no '$b: $keys;' in: $stderr"; return 1; }
 	done
 	run --separate-stderr "$ROOT/run.sh" --dry-run -o "$RES" --set heaprelease.THREADS=4 timedmunlock

@@ -8,7 +8,7 @@ load helpers
 setup() { common_setup; }
 teardown() { common_teardown; }
 
-B=$ROOT/bench/sparsemunmap
+B=$ROOT/build/bin/sparsemunmap
 
 # The value of metric $1 in $output.
 metric() { awk -F'\t' -v m="$1" '$1 == m { print $2 }' <<<"$output"; }

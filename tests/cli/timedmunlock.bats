@@ -7,7 +7,7 @@ load helpers
 setup() { common_setup; }
 teardown() { common_teardown; }
 
-B=$ROOT/bench/timedmunlock
+B=$ROOT/build/bin/timedmunlock
 
 metric() { awk -F'\t' -v m="$1" '$1 == m { print $2 }' <<<"$output"; }
 

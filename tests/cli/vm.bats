@@ -12,7 +12,7 @@ ARGS=(--vm-clock icount -i 5 --set SIZE=256M timedmunlock)
 
 setup_file() {
 	local kernels status=0
-	kernels=$("$ROOT/drivers/lib/vm/fetch-debian-kernels.sh") || status=$?
+	kernels=$("$ROOT/tests/kernels/fetch-debian-kernels.sh") || status=$?
 	[ "$status" != 2 ] || skip "Debian's linux-image-6.1.0-*-cloud-amd64-unsigned packages cannot be downloaded"
 	[ "$status" = 0 ]
 	make -s -C "$ROOT" static

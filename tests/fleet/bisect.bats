@@ -15,7 +15,7 @@ ARGS=(-i 2 --set SIZE=64M --set WARMUP=0 --set MONITORS=none --vm-mem 1536M)
 
 setup_file() {
 	fleet_setup_file
-	mapfile -t SERIES < <("$ROOT/drivers/lib/vm/fetch-debian-kernels.sh" | grep '^6\.1\.0-' | cut -f2)
+	mapfile -t SERIES < <("$ROOT/tests/kernels/fetch-debian-kernels.sh" | grep '^6\.1\.0-' | cut -f2)
 	[ ${#SERIES[@]} -ge 5 ] || skip "the archive serves ${#SERIES[@]} Debian 6.1 cloud kernels; K-ary needs 5"
 	local t0=$SECONDS
 	"$ROOT/bisect.sh" -o "$RES" -n seq "${ARGS[@]}" timedmunlock "${SERIES[@]}" \

@@ -14,7 +14,7 @@ VM_ARGS=(--vm-clock icount -i 3 --set SIZE=128M timedmunlock)
 fleet_setup_file() {
 	local kernels status=0
 	command -v slurmctld >/dev/null || skip "slurm-wlm is not installed (make deps)"
-	kernels=$("$ROOT/drivers/lib/vm/fetch-debian-kernels.sh") || status=$?
+	kernels=$("$ROOT/tests/kernels/fetch-debian-kernels.sh") || status=$?
 	[ "$status" != 2 ] || skip "Debian's kernel packages cannot be downloaded"
 	[ "$status" = 0 ]
 	# The oldest and newest Debian 6.1 builds the cache has.

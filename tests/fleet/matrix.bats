@@ -47,7 +47,7 @@ teardown_file() { fleet_teardown_file; }
 	run --separate-stderr "$ROOT/run.sh" --slurm --dry-run -n nightly --kernel "$A_IMG" --kernel "$B_IMG" -o "$RES/dry" "${VM_ARGS[@]}"
 	[ "$status" -eq 0 ]
 	[ "$(grep -c '^sbatch ' <<<"$output")" = 2 ]
-	[[ $output == *"slurm-job.sh $RES/dry nightly-$A_REL vm --kernel $A_IMG "* ]]
-	[[ $output == *"slurm-job.sh $RES/dry nightly-$B_REL vm --kernel $B_IMG "* ]]
+	[[ $output == *"fleet-job.sh $RES/dry nightly-$A_REL vm --kernel $A_IMG "* ]]
+	[[ $output == *"fleet-job.sh $RES/dry nightly-$B_REL vm --kernel $B_IMG "* ]]
 	[ ! -e "$RES/dry/.fleet" ]
 }

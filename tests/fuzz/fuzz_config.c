@@ -5,7 +5,7 @@
  * what the parser promises: a well-formed key, a bounded value without
  * control characters or surrounding blanks.
  */
-#include "config.h"
+#include "parse.h"
 
 #include <ctype.h>
 #include <stdint.h>

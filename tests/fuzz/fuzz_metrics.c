@@ -3,8 +3,8 @@
  * tool reads it.  Accepted metrics have non-empty, distinct names without
  * tabs or newlines; a refusal names the file.
  */
-#include "metricsfile.h"
 #include "infile.h"
+#include "rundir/metricsfile.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -7,8 +7,8 @@
  * values; a refused one has a message that starts with the file name (and
  * line), as docs/errors.md promises.
  */
-#include "samplesfile.h"
 #include "infile.h"
+#include "rundir/samplesfile.h"
 
 #include <math.h>
 #include <stdlib.h>

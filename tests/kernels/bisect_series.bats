@@ -20,7 +20,7 @@ ARGS=(-i 2 --set SIZE=64M --set WARMUP=0 --set MONITORS=none --vm-mem 1536M)
 
 setup_file() {
 	local kernels status=0 i
-	kernels=$("$ROOT/drivers/lib/vm/fetch-debian-kernels.sh") || status=$?
+	kernels=$("$ROOT/tests/kernels/fetch-debian-kernels.sh") || status=$?
 	[ "$status" != 2 ] || skip "Debian's linux-image-*-cloud-amd64-unsigned packages cannot be downloaded"
 	[ "$status" = 0 ]
 	make -s -C "$ROOT" all static
@@ -93,7 +93,7 @@ separate_mean() {
 	if [ -z "$m" ]; then
 		# mmci, as bisect.sh reads a step; its exit status (the interval
 		# against -i auto's target) does not matter here
-		m=$("$ROOT/reports/mmci" --target 100 "$BRES/separate/$1" timedmunlock elapsed - | cut -f2)
+		m=$("$ROOT/build/bin/mmci" --target 100 "$BRES/separate/$1" timedmunlock elapsed - | cut -f2)
 	fi
 	echo "$m"
 }

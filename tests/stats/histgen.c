@@ -13,7 +13,9 @@
 #include <gsl/gsl_randist.h>
 #include <gsl/gsl_rng.h>
 
-#include "histdb.h"
+#include "history/histdb.h"
+#include "history/histrun.h"
+#include "history/histstore.h"
 
 static char *fmt(const char *f, long v)
 {

@@ -46,7 +46,7 @@ echo "changes over 10,000 runs x 4 benches x 2 metrics x 10 samples ($(du -h "$w
 # sample once, the least any analysis of them must cost.
 TIMEFORMAT=%R
 for _ in 1 2 3; do
-	{ time reports/mmhistory -o "$work/root" changes >"$work/changes.out"; } 2>>"$work/times"
+	{ time build/bin/mmhistory -o "$work/root" changes >"$work/changes.out"; } 2>>"$work/times"
 	{ time sqlite3 "$work/root/history.sqlite" 'SELECT count(*), sum(value) FROM samples' >/dev/null; } 2>>"$work/base"
 done
 echo "  changes, seconds, 3 runs: $(tr '\n' ' ' <"$work/times")"

@@ -15,7 +15,7 @@
 #include <gsl/gsl_rng.h>
 #include <gsl/gsl_statistics_double.h>
 
-#include "edivisive.h"
+#include "stats/edivisive.h"
 
 enum synth_kind {
 	SYNTH_AA,	/* one level throughout */

@@ -1,20 +1,18 @@
 /* tools/config.c: the config line parser behind tools/mmconfig. */
-#include <stdarg.h>
 #include <stddef.h>
-#include <setjmp.h>
 #include <stdint.h>
-#include <cmocka.h>
 #include <string.h>
 #include <unistd.h>
 
-#include "config.h"
+#include "parse.h"
+#include "unit.h"
 
 static enum config_line line(const char *s, char *key, char *value, const char **why)
 {
 	return config_parse_line(s, key, value, why);
 }
 
-static void config_reads_key_value_pairs_with_blanks_trimmed(void **state)
+TEST(config_reads_key_value_pairs_with_blanks_trimmed)
 {
 	char key[CONFIG_KEY_MAX], value[CONFIG_VALUE_MAX];
 	const char *why;
@@ -34,7 +32,7 @@ static void config_reads_key_value_pairs_with_blanks_trimmed(void **state)
 }
 
 /* A "#" after a blank starts a comment, as in the shell; elsewhere it is text. */
-static void config_values_end_at_a_trailing_comment(void **state)
+TEST(config_values_end_at_a_trailing_comment)
 {
 	char key[CONFIG_KEY_MAX], value[CONFIG_VALUE_MAX];
 	const char *why;
@@ -52,7 +50,7 @@ static void config_values_end_at_a_trailing_comment(void **state)
 	assert_string_equal(value, "");
 }
 
-static void config_skips_comments_and_blank_lines(void **state)
+TEST(config_skips_comments_and_blank_lines)
 {
 	char key[CONFIG_KEY_MAX], value[CONFIG_VALUE_MAX];
 	const char *why;
@@ -64,7 +62,7 @@ static void config_skips_comments_and_blank_lines(void **state)
 	assert_int_equal(line("  # indented comment", key, value, &why), CONFIG_BLANK);
 }
 
-static void config_rejects_malformed_lines(void **state)
+TEST(config_rejects_malformed_lines)
 {
 	char key[CONFIG_KEY_MAX], value[CONFIG_VALUE_MAX];
 	const char *why;
@@ -85,7 +83,7 @@ static void config_rejects_malformed_lines(void **state)
 }
 
 /* Parsed, never sourced: shell syntax in a value is only text. */
-static void config_values_with_shell_syntax_are_plain_text(void **state)
+TEST(config_values_with_shell_syntax_are_plain_text)
 {
 	char key[CONFIG_KEY_MAX], value[CONFIG_VALUE_MAX];
 	const char *why;
@@ -99,7 +97,7 @@ static void config_values_with_shell_syntax_are_plain_text(void **state)
 	assert_int_equal(access("/tmp/mmdelta-pwned", F_OK), -1);
 }
 
-static void config_keys_are_checked_against_the_allowed_list(void **state)
+TEST(config_keys_are_checked_against_the_allowed_list)
 {
 	(void)state;
 	assert_true(config_key_allowed("SIZE", "BENCH,SIZE,THP"));
@@ -107,18 +105,4 @@ static void config_keys_are_checked_against_the_allowed_list(void **state)
 	assert_false(config_key_allowed("SIZ", "BENCH,SIZE,THP"));
 	assert_false(config_key_allowed("THP_DEFRAG", "BENCH,SIZE,THP"));
 	assert_true(config_key_allowed("ANY", "*"));
-}
-
-int main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(config_reads_key_value_pairs_with_blanks_trimmed),
-		cmocka_unit_test(config_values_end_at_a_trailing_comment),
-		cmocka_unit_test(config_skips_comments_and_blank_lines),
-		cmocka_unit_test(config_rejects_malformed_lines),
-		cmocka_unit_test(config_values_with_shell_syntax_are_plain_text),
-		cmocka_unit_test(config_keys_are_checked_against_the_allowed_list),
-	};
-
-	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,15 +1,13 @@
 /* bench/lib/describe.c: what run.sh reads to map config keys to options. */
-#include <stdarg.h>
 #include <stddef.h>
-#include <setjmp.h>
 #include <stdint.h>
-#include <cmocka.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "describe.h"
 #include "harness.h"
+#include "unit.h"
 
 static uint64_t size = 56ull << 30, chunk, threads = 2;
 static int mode = 1, pin;
@@ -50,7 +48,7 @@ static char *printed(int (*fn)(FILE *, const struct bench *))
 
 /* Defaults are the values before parsing: bytes, the choice's name, yes|no;
  * an option that is off by default (size 0, no string) has none. */
-static void options_are_described_with_kind_default_and_choices(void **state)
+TEST(options_are_described_with_kind_default_and_choices)
 {
 	char *out = printed(describe_options);
 
@@ -67,7 +65,7 @@ static void options_are_described_with_kind_default_and_choices(void **state)
 }
 
 /* --check's output is argv words: options that are off are left out. */
-static void resolved_options_are_argv_words(void **state)
+TEST(resolved_options_are_argv_words)
 {
 	char *out;
 
@@ -81,7 +79,7 @@ static void resolved_options_are_argv_words(void **state)
 	pin = 0;
 }
 
-static void metrics_are_described_as_metrics_tsv_lines(void **state)
+TEST(metrics_are_described_as_metrics_tsv_lines)
 {
 	char *out = printed(describe_metrics);
 
@@ -91,23 +89,11 @@ static void metrics_are_described_as_metrics_tsv_lines(void **state)
 }
 
 /* One line, what run.sh gives a config without MONITORS=. */
-static void default_monitors_are_one_line(void **state)
+TEST(default_monitors_are_one_line)
 {
 	char *out = printed(describe_monitors);
 
 	(void)state;
 	assert_string_equal(out, "vmstat,perfstat\n");
 	free(out);
-}
-
-int main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(options_are_described_with_kind_default_and_choices),
-		cmocka_unit_test(resolved_options_are_argv_words),
-		cmocka_unit_test(metrics_are_described_as_metrics_tsv_lines),
-		cmocka_unit_test(default_monitors_are_one_line),
-	};
-
-	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -7,17 +7,15 @@
  * precision and recall is `make test-history-stats`.
  */
 #include <math.h>
-#include <setjmp.h>
-#include <stdarg.h>
 #include <stddef.h>
 #include <stdlib.h>
-#include <cmocka.h>
 
+#include "unit.h"
 #include "../stats/synth.h"
 
 #define NEAR(a, b, tol) assert_true(fabs((a) - (b)) <= (tol))
 
-static void qhat_of_two_levels(void **state)
+TEST(qhat_of_two_levels)
 {
 	double x[] = { 0, 0, 0, 1, 1, 1 }, q;
 
@@ -39,7 +37,7 @@ static struct run_point one(double v)
 }
 
 /* One sample per run: the test is Student's on the run means, ministat's. */
-static void runs_test_is_students(void **state)
+TEST(runs_test_is_students)
 {
 	struct run_point pt[] = { one(1.0), one(1.1), one(0.9), one(1.05),
 				  one(1.3), one(1.25), one(1.35), one(1.2) };
@@ -63,7 +61,7 @@ static void runs_test_is_students(void **state)
  * 1.1: between-run scatter 0 < 0.01/5, so the variance of the difference is
  * 0.01 * (2/5/4 + 2/5/4) = 0.002 on 16 df: t = 0.1 / sqrt(0.002) = 2.236.
  */
-static void samples_decide_when_runs_agree(void **state)
+TEST(samples_decide_when_runs_agree)
 {
 	struct run_point pt[] = { { 5, 1.0, 0.01 }, { 5, 1.0, 0.01 }, { 5, 1.1, 0.01 }, { 5, 1.1, 0.01 } };
 	struct seg_test t;
@@ -78,7 +76,7 @@ static void samples_decide_when_runs_agree(void **state)
 }
 
 /* qemu's icount clock: constant values; a difference is exact, none is none. */
-static void constant_segments_are_exact(void **state)
+TEST(constant_segments_are_exact)
 {
 	struct run_point pt[] = { { 3, 0.1, 0 }, { 3, 0.1, 0 }, { 3, 0.1, 0 },
 				  { 3, 0.2, 0 }, { 3, 0.2, 0 }, { 3, 0.2, 0 } };
@@ -115,7 +113,7 @@ static void sweep(enum synth_kind kind, size_t n, double cv, double step, unsign
 	}
 }
 
-static void one_level_raises_nothing(void **state)
+TEST(one_level_raises_nothing)
 {
 	unsigned long alerts, hits;
 
@@ -126,7 +124,7 @@ static void one_level_raises_nothing(void **state)
 	assert_true(alerts <= 2);
 }
 
-static void single_spikes_raise_nothing(void **state)
+TEST(single_spikes_raise_nothing)
 {
 	unsigned long alerts, hits;
 
@@ -137,7 +135,7 @@ static void single_spikes_raise_nothing(void **state)
 	assert_true(alerts <= 5);
 }
 
-static void variance_change_is_no_level_change(void **state)
+TEST(variance_change_is_no_level_change)
 {
 	unsigned long alerts, hits;
 
@@ -146,7 +144,7 @@ static void variance_change_is_no_level_change(void **state)
 	assert_true(alerts <= 5);
 }
 
-static void step_of_four_coeffvar_is_found(void **state)
+TEST(step_of_four_coeffvar_is_found)
 {
 	unsigned long alerts, hits;
 
@@ -155,20 +153,4 @@ static void step_of_four_coeffvar_is_found(void **state)
 	assert_true(hits >= 95);
 	sweep(SYNTH_STEP, 100, 0.05, 0.20, 100, &alerts, &hits);
 	assert_true(hits >= 95);
-}
-
-int main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(qhat_of_two_levels),
-		cmocka_unit_test(runs_test_is_students),
-		cmocka_unit_test(samples_decide_when_runs_agree),
-		cmocka_unit_test(constant_segments_are_exact),
-		cmocka_unit_test(one_level_raises_nothing),
-		cmocka_unit_test(single_spikes_raise_nothing),
-		cmocka_unit_test(variance_change_is_no_level_change),
-		cmocka_unit_test(step_of_four_coeffvar_is_found),
-	};
-
-	return cmocka_run_group_tests(tests, NULL, NULL);
 }

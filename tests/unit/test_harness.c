@@ -1,9 +1,6 @@
 /* Unit tests for bench/lib: sizes, config lines, output lines, meminfo. */
-#include <stdarg.h>
 #include <stddef.h>
-#include <setjmp.h>
 #include <stdint.h>
-#include <cmocka.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -12,6 +9,7 @@
 #include "memlimit.h"
 #include "output.h"
 #include "size.h"
+#include "unit.h"
 
 static uint64_t parse_ok(const char *s)
 {
@@ -32,14 +30,14 @@ static const char *parse_err(const char *s)
 	return why;
 }
 
-static void size_plain_bytes_are_taken_as_they_are(void **state)
+TEST(size_plain_bytes_are_taken_as_they_are)
 {
 	(void)state;
 	assert_int_equal(parse_ok("4096"), 4096);
 	assert_int_equal(parse_ok("17592182882304"), 17592182882304ull);
 }
 
-static void size_suffixes_are_powers_of_1024(void **state)
+TEST(size_suffixes_are_powers_of_1024)
 {
 	(void)state;
 	assert_int_equal(parse_ok("64K"), 65536);
@@ -52,7 +50,7 @@ static void size_suffixes_are_powers_of_1024(void **state)
 	assert_int_equal(parse_ok("2GiB"), 2147483648ull);
 }
 
-static void size_percent_is_a_page_aligned_share_of_memtotal(void **state)
+TEST(size_percent_is_a_page_aligned_share_of_memtotal)
 {
 	(void)state;
 	/* 50% of 1000 MiB = 524288000 bytes, already page-aligned. */
@@ -62,7 +60,7 @@ static void size_percent_is_a_page_aligned_share_of_memtotal(void **state)
 	assert_int_equal(parse_ok("33%") % 4096, 0);
 }
 
-static void size_rejects_what_is_not_a_size(void **state)
+TEST(size_rejects_what_is_not_a_size)
 {
 	(void)state;
 	assert_string_equal(parse_err("64Q"), "unknown suffix (use K, M, G, T, P or %)");
@@ -78,7 +76,7 @@ static void size_rejects_what_is_not_a_size(void **state)
 	parse_err("1.5G");
 }
 
-static void size_format_picks_the_largest_unit(void **state)
+TEST(size_format_picks_the_largest_unit)
 {
 	char buf[32];
 
@@ -91,7 +89,7 @@ static void size_format_picks_the_largest_unit(void **state)
 	assert_string_equal(buf, "1000");
 }
 
-static void output_value_lines_are_metric_tab_value(void **state)
+TEST(output_value_lines_are_metric_tab_value)
 {
 	char buf[128];
 
@@ -105,7 +103,7 @@ static void output_value_lines_are_metric_tab_value(void **state)
 	assert_string_equal(buf, "elapsed\t1000.000000001\n");
 }
 
-static void output_describe_lines_name_the_better_direction(void **state)
+TEST(output_describe_lines_name_the_better_direction)
 {
 	char buf[128];
 	struct bench_metric lower = { "elapsed", "Elapsed", "s", LOWER_IS_BETTER };
@@ -121,7 +119,7 @@ static void output_describe_lines_name_the_better_direction(void **state)
 	assert_string_equal(buf, "pages\tPages\tcount\tnone\n");
 }
 
-static void meminfo_fields_are_read_in_bytes(void **state)
+TEST(meminfo_fields_are_read_in_bytes)
 {
 	const char *text = "MemTotal:       24683656 kB\nMemFree:        22578228 kB\n"
 			   "MemAvailable:   24328168 kB\nAvailable:  1 kB\n";
@@ -133,26 +131,9 @@ static void meminfo_fields_are_read_in_bytes(void **state)
 	assert_int_equal(meminfo_bytes(text, "SwapTotal"), 0);
 }
 
-static void memory_margin_is_a_tenth_or_one_gib(void **state)
+TEST(memory_margin_is_a_tenth_or_one_gib)
 {
 	(void)state;
 	assert_int_equal(memlimit_margin(24ull << 30), (24ull << 30) / 10);
 	assert_int_equal(memlimit_margin(4ull << 30), 1ull << 30);
-}
-
-int main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(size_plain_bytes_are_taken_as_they_are),
-		cmocka_unit_test(size_suffixes_are_powers_of_1024),
-		cmocka_unit_test(size_percent_is_a_page_aligned_share_of_memtotal),
-		cmocka_unit_test(size_rejects_what_is_not_a_size),
-		cmocka_unit_test(size_format_picks_the_largest_unit),
-		cmocka_unit_test(output_value_lines_are_metric_tab_value),
-		cmocka_unit_test(output_describe_lines_name_the_better_direction),
-		cmocka_unit_test(meminfo_fields_are_read_in_bytes),
-		cmocka_unit_test(memory_margin_is_a_tenth_or_one_gib),
-	};
-
-	return cmocka_run_group_tests(tests, NULL, NULL);
 }

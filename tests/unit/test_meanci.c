@@ -1,13 +1,11 @@
 /* The mean's confidence interval behind ITERATIONS=auto, against hand arithmetic. */
-#include <stdarg.h>
 #include <stddef.h>
-#include <setjmp.h>
 #include <stdint.h>
-#include <cmocka.h>
 
-#include "meanci.h"
+#include "unit.h"
+#include "stats/meanci.h"
 
-static void interval_of_one_to_five_is_t_times_standard_error(void **state)
+TEST(interval_of_one_to_five_is_t_times_standard_error)
 {
 	double x[] = { 5, 3, 1, 4, 2 }, half;
 	struct summary s;
@@ -19,7 +17,7 @@ static void interval_of_one_to_five_is_t_times_standard_error(void **state)
 	assert_float_equal(half, 2.776445 * 1.5811388 / 2.2360680, 1e-5);
 }
 
-static void interval_narrows_with_the_level(void **state)
+TEST(interval_narrows_with_the_level)
 {
 	double x[] = { 10, 12, 11, 13, 9, 10, 11 }, h95, h99;
 	struct summary s;
@@ -32,7 +30,7 @@ static void interval_narrows_with_the_level(void **state)
 	assert_float_equal(h99 / h95, 3.707428 / 2.446912, 1e-5);
 }
 
-static void one_value_has_no_interval(void **state)
+TEST(one_value_has_no_interval)
 {
 	double x[] = { 3.0 }, half = -1;
 	struct summary s;
@@ -40,15 +38,4 @@ static void one_value_has_no_interval(void **state)
 	(void)state;
 	summarize(x, 1, &s);
 	assert_int_equal(mean_ci_half(&s, 0.95, &half), -1);
-}
-
-int main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(interval_of_one_to_five_is_t_times_standard_error),
-		cmocka_unit_test(interval_narrows_with_the_level),
-		cmocka_unit_test(one_value_has_no_interval),
-	};
-
-	return cmocka_run_group_tests(tests, NULL, NULL);
 }

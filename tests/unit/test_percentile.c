@@ -1,13 +1,11 @@
 /* Unit tests for bench/lib/percentile.c: nearest-rank percentiles, checked by hand. */
-#include <stdarg.h>
 #include <stddef.h>
-#include <setjmp.h>
 #include <stdint.h>
-#include <cmocka.h>
 
 #include "harness.h"
+#include "unit.h"
 
-static void sorting_orders_ascending_with_duplicates(void **state)
+TEST(sorting_orders_ascending_with_duplicates)
 {
 	uint64_t v[] = { 5, 1, 4, 1, 3, UINT64_MAX, 0 };
 	const uint64_t want[] = { 0, 1, 1, 3, 4, 5, UINT64_MAX };
@@ -18,7 +16,7 @@ static void sorting_orders_ascending_with_duplicates(void **state)
 }
 
 /* 1..10: rank ceil(p * 10), so p50 is the 5th value and p91 the 10th. */
-static void percentile_is_the_nearest_rank(void **state)
+TEST(percentile_is_the_nearest_rank)
 {
 	uint64_t v[10];
 
@@ -34,7 +32,7 @@ static void percentile_is_the_nearest_rank(void **state)
 }
 
 /* An even count's median is the lower middle value; one value is every percentile. */
-static void percentile_of_small_counts(void **state)
+TEST(percentile_of_small_counts)
 {
 	uint64_t two[] = { 7, 9 }, one[] = { 42 };
 
@@ -46,7 +44,7 @@ static void percentile_of_small_counts(void **state)
 }
 
 /* 0.99 and 0.29 are not exact in binary: p99 of 100 values is still the 99th. */
-static void percentile_ranks_survive_binary_fractions(void **state)
+TEST(percentile_ranks_survive_binary_fractions)
 {
 	uint64_t v[100];
 
@@ -56,16 +54,4 @@ static void percentile_ranks_survive_binary_fractions(void **state)
 	assert_int_equal(bench_percentile(v, 100, 0.99), 99);
 	assert_int_equal(bench_percentile(v, 100, 0.29), 29);
 	assert_int_equal(bench_percentile(v, 100, 0.5), 50);
-}
-
-int main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(sorting_orders_ascending_with_duplicates),
-		cmocka_unit_test(percentile_is_the_nearest_rank),
-		cmocka_unit_test(percentile_of_small_counts),
-		cmocka_unit_test(percentile_ranks_survive_binary_fractions),
-	};
-
-	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -6,17 +6,15 @@
  * verdict) with normal and lognormal noise.
  */
 #include <math.h>
-#include <setjmp.h>
-#include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
-#include <cmocka.h>
 #include <gsl/gsl_cdf.h>
 #include <gsl/gsl_randist.h>
 #include <gsl/gsl_rng.h>
 
-#include "gate.h"
-#include "seqbound.h"
+#include "unit.h"
+#include "gate/gate.h"
+#include "stats/seqbound.h"
 
 #define NEAR(a, b, tol) assert_true(fabs((a) - (b)) <= (tol))
 
@@ -26,7 +24,7 @@
  * gsDesign's own tests check (Anderson, Deming presentation 2008), after
  * Armitage, McPherson and Rowe (1969).
  */
-static void crossing_matches_published_repeated_tests(void **state)
+TEST(crossing_matches_published_repeated_tests)
 {
 	double z[21];
 	size_t k[] = { 2, 4, 10, 20 };
@@ -40,7 +38,7 @@ static void crossing_matches_published_repeated_tests(void **state)
 }
 
 /* The boundaries spend what the spending function allows, look by look. */
-static void boundaries_spend_alpha_as_planned(void **state)
+TEST(boundaries_spend_alpha_as_planned)
 {
 	double tail[31], z[31];
 	struct err e;
@@ -79,7 +77,7 @@ static void sample(gsl_rng *r, double *x, size_t n, double mean, double cv, int 
  * samples, here with a noisy baseline (CoeffVar 20%, 5 samples) where the
  * difference's interval divided by the baseline mean does not.
  */
-static void fieller_covers_the_true_change(void **state)
+TEST(fieller_covers_the_true_change)
 {
 	gsl_rng *r = gsl_rng_alloc(gsl_rng_mt19937);
 	double a[20], b[20];
@@ -171,7 +169,7 @@ static struct outcome simulate(const struct scenario *sc, int reps, unsigned lon
  * worse in at least 95%: 2000 sequences each, a 10-iteration baseline at
  * CoeffVar 2% (where 30 iterations have the power), normal and lognormal.
  */
-static void sequential_gate_meets_its_error_rates(void **state)
+TEST(sequential_gate_meets_its_error_rates)
 {
 	(void)state;
 	for (int ln = 0; ln <= 1; ln++) {
@@ -192,7 +190,7 @@ static void sequential_gate_meets_its_error_rates(void **state)
  * MC noise over 2000 sequences on top.  A noisier baseline of 30 samples at
  * CoeffVar 3% too, where the baseline's noise is shared by every look.
  */
-static void sequential_gate_holds_its_level_at_the_boundary(void **state)
+TEST(sequential_gate_holds_its_level_at_the_boundary)
 {
 	(void)state;
 	for (int ln = 0; ln <= 1; ln++) {
@@ -206,17 +204,4 @@ static void sequential_gate_holds_its_level_at_the_boundary(void **state)
 		assert_true(o.regression <= 0.025 + 0.0105);
 		assert_true(o.pass <= 0.025 + 0.0105);
 	}
-}
-
-int main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(crossing_matches_published_repeated_tests),
-		cmocka_unit_test(boundaries_spend_alpha_as_planned),
-		cmocka_unit_test(fieller_covers_the_true_change),
-		cmocka_unit_test(sequential_gate_meets_its_error_rates),
-		cmocka_unit_test(sequential_gate_holds_its_level_at_the_boundary),
-	};
-
-	return cmocka_run_group_tests(tests, NULL, NULL);
 }

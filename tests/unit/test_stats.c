@@ -3,21 +3,19 @@
  * (critical values from any statistics textbook, not from GSL).
  */
 #include <math.h>
-#include <setjmp.h>
-#include <stdarg.h>
 #include <stddef.h>
 #include <string.h>
-#include <cmocka.h>
 
-#include "difftext.h"
-#include "stats.h"
-#include "statrows.h"
-#include "ttest.h"
-#include "units.h"
+#include "unit.h"
+#include "compare/difftext.h"
+#include "compare/units.h"
+#include "stats/statrows.h"
+#include "stats/stats.h"
+#include "stats/ttest.h"
 
 #define NEAR(a, b, tol) assert_true(fabs((a) - (b)) <= (tol))
 
-static void summary_of_five_values(void **state)
+TEST(summary_of_five_values)
 {
 	double x[] = { 5, 1, 4, 2, 3 };
 	struct summary s;
@@ -38,7 +36,7 @@ static void summary_of_five_values(void **state)
 	NEAR(s.p99, 4.96, 1e-12);
 }
 
-static void one_sample_has_no_stddev(void **state)
+TEST(one_sample_has_no_stddev)
 {
 	double x[] = { 3.3 };
 	struct summary s;
@@ -52,7 +50,7 @@ static void one_sample_has_no_stddev(void **state)
 	NEAR(s.range, 0, 0);
 }
 
-static void percentages_positive_means_better(void **state)
+TEST(percentages_positive_means_better)
 {
 	double pct;
 
@@ -67,7 +65,7 @@ static void percentages_positive_means_better(void **state)
 	assert_false(pct_better(0, 1, 0, &pct));
 }
 
-static void spread_is_lower_is_better_even_for_rates(void **state)
+TEST(spread_is_lower_is_better_even_for_rates)
 {
 	double a[] = { 1, 2, 3 }, b[] = { 1, 3, 5 };
 	struct summary sa, sb;
@@ -83,7 +81,7 @@ static void spread_is_lower_is_better_even_for_rates(void **state)
 }
 
 /* A counter is neither better nor worse: every row is the plain change. */
-static void counters_show_the_plain_change(void **state)
+TEST(counters_show_the_plain_change)
 {
 	double a[] = { 100, 100, 100 }, b[] = { 0, 0, 0 }, c[] = { 1, 3, 5 }, d[] = { 1, 2, 3 };
 	struct summary sa, sb, sc, sd;
@@ -104,7 +102,7 @@ static void counters_show_the_plain_change(void **state)
 }
 
 /* Two sets of 3 with stddev 1: pooled s = 1, se = sqrt(2/3), df = 4. */
-static void student_matches_the_t_table(void **state)
+TEST(student_matches_the_t_table)
 {
 	double a[] = { 1, 2, 3 }, b[] = { 4, 5, 6 };
 	struct summary sa, sb;
@@ -124,7 +122,7 @@ static void student_matches_the_t_table(void **state)
 }
 
 /* At t exactly the table's critical value, p is alpha. */
-static void p_value_at_the_critical_value_is_alpha(void **state)
+TEST(p_value_at_the_critical_value_is_alpha)
 {
 	double crit = 2.776445105;	/* t(0.975, 4) to 10 digits */
 	double a[] = { 1, 2, 3 }, b[] = { 1, 2, 3 };
@@ -141,7 +139,7 @@ static void p_value_at_the_critical_value_is_alpha(void **state)
 }
 
 /* Welch-Satterthwaite by hand: va = 1, vb = 4, na = nb = 3. */
-static void welch_degrees_of_freedom(void **state)
+TEST(welch_degrees_of_freedom)
 {
 	double a[] = { 1, 2, 3 }, b[] = { 0, 2, 4 };
 	struct summary sa, sb;
@@ -158,7 +156,7 @@ static void welch_degrees_of_freedom(void **state)
 	assert_int_equal(t.outcome, TTEST_NO_DIFFERENCE);
 }
 
-static void fewer_than_two_samples_is_no_test(void **state)
+TEST(fewer_than_two_samples_is_no_test)
 {
 	double a[] = { 1, 2, 3 }, b[] = { 5 };
 	struct summary sa, sb;
@@ -172,7 +170,7 @@ static void fewer_than_two_samples_is_no_test(void **state)
 	assert_non_null(t.why_not);
 }
 
-static void constant_sets_differ_exactly(void **state)
+TEST(constant_sets_differ_exactly)
 {
 	double a[] = { 7, 7 }, b[] = { 8, 8 }, c[] = { 7, 7, 7 };
 	struct summary sa, sb, sc;
@@ -196,7 +194,7 @@ static void constant_sets_differ_exactly(void **state)
 }
 
 /* Under a real clock zero variance is its resolution: nothing to test. */
-static void constant_sets_under_a_real_clock_are_no_test(void **state)
+TEST(constant_sets_under_a_real_clock_are_no_test)
 {
 	double a[] = { 7, 7 }, b[] = { 8, 8 };
 	struct summary sa, sb;
@@ -212,7 +210,7 @@ static void constant_sets_under_a_real_clock_are_no_test(void **state)
 
 /* A negative baseline: base -10 -10.1 -9.9, new -5 -5.1 -4.9 is 50% of
  * |base| higher, which lower-is-better reads as worse. */
-static void negative_baseline_uses_its_magnitude(void **state)
+TEST(negative_baseline_uses_its_magnitude)
 {
 	double a[] = { -10, -10.1, -9.9 }, b[] = { -5, -5.1, -4.9 }, pct;
 	struct summary sa, sb;
@@ -231,7 +229,7 @@ static void negative_baseline_uses_its_magnitude(void **state)
 
 /* GSL's gsl_cdf_tdist_Q gives 4.47427257e-59 here; scipy's
  * ttest_ind(equal_var=False) 4.474274090933524e-59. */
-static void far_tail_p_values_keep_their_digits(void **state)
+TEST(far_tail_p_values_keep_their_digits)
 {
 	(void)state;
 	/* t and Welch df of 1..60 against 101..160 */
@@ -242,7 +240,7 @@ static void far_tail_p_values_keep_their_digits(void **state)
 	NEAR(ttest_p(1e200, 3), 0, 0);	/* underflows to 0: no abort */
 }
 
-static void interval_printed_to_two_significant_digits(void **state)
+TEST(interval_printed_to_two_significant_digits)
 {
 	(void)state;
 	assert_int_equal(sig_decimals(0.0261936), 3);
@@ -252,7 +250,7 @@ static void interval_printed_to_two_significant_digits(void **state)
 	assert_int_equal(sig_decimals(0), 2);
 }
 
-static void display_units(void **state)
+TEST(display_units)
 {
 	struct scale sc;
 
@@ -275,27 +273,4 @@ static void display_units(void **state)
 	unit_scale("s", 0, &sc);
 	assert_false(sc.scaled);
 	assert_int_equal(display_width("ns/page(µs)"), 11);
-}
-
-int main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(summary_of_five_values),
-		cmocka_unit_test(one_sample_has_no_stddev),
-		cmocka_unit_test(percentages_positive_means_better),
-		cmocka_unit_test(spread_is_lower_is_better_even_for_rates),
-		cmocka_unit_test(counters_show_the_plain_change),
-		cmocka_unit_test(student_matches_the_t_table),
-		cmocka_unit_test(p_value_at_the_critical_value_is_alpha),
-		cmocka_unit_test(welch_degrees_of_freedom),
-		cmocka_unit_test(fewer_than_two_samples_is_no_test),
-		cmocka_unit_test(constant_sets_differ_exactly),
-		cmocka_unit_test(constant_sets_under_a_real_clock_are_no_test),
-		cmocka_unit_test(negative_baseline_uses_its_magnitude),
-		cmocka_unit_test(far_tail_p_values_keep_their_digits),
-		cmocka_unit_test(interval_printed_to_two_significant_digits),
-		cmocka_unit_test(display_units),
-	};
-
-	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,0 +1,90 @@
+# The globals bisect.sh and drivers/bisect/*.sh share, each declared once,
+# here, as drivers/core/globals.sh does for run.sh's files: every file that
+# uses one of these sources this file; only the first source declares.
+# shellcheck shell=bash disable=SC2034  # declarations only: each is used in the files named
+[ -z "${MMDELTA_BISECT_GLOBALS_DECLARED:-}" ] || return 0
+MMDELTA_BISECT_GLOBALS_DECLARED=1
+
+# shellcheck source=drivers/core/globals.sh
+source "${BASH_SOURCE[0]%/*}/../core/globals.sh"  # MMDELTA_ROOT, SETS, NAME
+
+# --- from the command line (bisect.sh) ----------------------------------
+# The results root, the --vm-* options as typed (for every run.sh), and the
+# positional arguments: the config, then the images or GOOD BAD.
+RESULTS=${MMDELTA_RESULTS:-results}
+VM_ARGS=()
+POS=()
+# --set KEY=VALUE as run.sh's options (bisect_run_args).
+SET_ARGS=()
+# -i: iterations per point; --metric (the bench's primary when not given);
+# --threshold in percent, or empty for the midpoint.
+ITERATIONS=2
+METRIC=""
+THRESHOLD=""
+# The config as run.sh takes it (a path made absolute), and its bench.
+CONFIG=""
+BENCH=""
+# The metric's unit and direction (lower|higher), from the bench's --describe.
+METRIC_UNIT=""
+METRIC_BETTER=""
+# What every run.sh --kernel of the bisection gets besides the image: the
+# --set and --vm-* options.
+RUN_ARGS=()
+# The bisection's directory (RESULTS/NAME), a results root for its runs,
+# and bisect.sh's own files in it (OUT/.bisect: steps.tsv, logs, argv).
+OUT=""
+WORK=""
+
+# --slurm (0 or 1), --jobs K (empty: not given) and the --slurm-opt values;
+# what every point's run.sh gets with --slurm (submit and follow the job).
+SLURM=0
+JOBS=""
+SLURM_OPTS=()
+SLURM_ARGS=()
+# The round the points measured now belong to: the ends and every later
+# set of points measured together (one point a round without --slurm).
+ROUND=0
+# The subshells measuring the points of a round at once, for the INT/TERM trap.
+BISECT_ROUND_PIDS=()
+
+# --- images form (bisect.sh) ---------------------------------------------
+# The images, oldest first, as absolute paths, and their runs' names.
+IMAGES=()
+LABELS=()
+
+# --- tree form (tree.sh) --------------------------------------------------
+# --tree, --build and --image as given (the tree made absolute); the
+# commits as typed and as hashes.
+TREE=""
+BUILD=""
+IMAGE_PATH=""
+GOOD=""
+BAD=""
+GOOD_SHA=""
+BAD_SHA=""
+# Where the tree was found (a branch, else a commit): put back on exit.
+TREE_ORIG=""
+# The image the last build left, copied out of the tree.
+TREE_IMAGE=""
+# What git bisect found: the first bad commit, or the candidates when
+# skipped commits hide it (also the images form's, as run names).
+CULPRIT_SHA=""
+CANDIDATES=""
+
+# --- the ends and the decisions (measure.sh) -------------------------------
+# The ends' runs and means, and the boundary a point is held against.
+GOOD_RUN=""
+GOOD_MEAN=""
+BAD_RUN=""
+BAD_MEAN=""
+BOUNDARY=""
+# The last point's verdict: measured (an end), good, bad, skip.
+VERDICT=""
+# Why the last run or build failed, for steps.tsv's note.
+BISECT_REASON=""
+# Tree mode: the last build's seconds, for the first attempt's line.
+BISECT_BUILD_SECONDS=""
+# The child running now (its own process group), for the INT/TERM trap.
+BISECT_CHILD=""
+# The columns of steps.tsv, one line per attempt at a point, in order.
+BISECT_STEP_FIELDS="role run image release commit verdict mean half n iterations booted seconds build_seconds note round"

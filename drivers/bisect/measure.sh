@@ -1,0 +1,160 @@
+# Measuring one point of a bisection and deciding it.  A point is one
+# `run.sh --kernel` run into the bisection's directory, kept; its verdict
+# compares the mean of the metric (with its 95% interval, from reports/mmci)
+# with a boundary between the two ends' means.  Every attempt is a line of
+# WORK/steps.tsv, which the report is written from.
+# shellcheck shell=bash
+[ -z "${MMDELTA_SOURCED_BISECT_MEASURE:-}" ] || return 0  # sourced once, however often asked for
+MMDELTA_SOURCED_BISECT_MEASURE=1
+
+# shellcheck source=drivers/bisect/globals.sh
+source "${BASH_SOURCE[0]%/*}/globals.sh"
+source "${BASH_SOURCE[0]%/*}/../core/log.sh"  # die, phase, say
+source "${BASH_SOURCE[0]%/*}/../run/rundir.sh"  # meta_get
+source "${BASH_SOURCE[0]%/*}/../vm/image.sh"  # vm_image_release
+
+# bisect_spawn OUT ERR CMD...: run CMD, stdout to file OUT, stderr to file
+# ERR (bisect.sh's own when ERR is empty), in a process group of its own
+# (setsid) in the background, and wait for it: bisect.sh's INT/TERM trap
+# then runs at once and stops the whole group (bisect_stop_child): a
+# build's compilers, git bisect with its step, run.sh (which stops its
+# qemu).  A Ctrl-C on the terminal reaches bisect.sh alone, which passes
+# it on.  The redirections are the child's only: the trap's message must
+# reach the terminal.
+bisect_spawn() {
+	local out=$1 err=${2:-/dev/stderr} rc=0; shift 2
+	setsid "$@" </dev/null >>"$out" 2>>"$err" &
+	BISECT_CHILD=$!
+	wait "$BISECT_CHILD" || rc=$?
+	BISECT_CHILD=""
+	return "$rc"
+}
+
+bisect_stop_child() {
+	[ -n "$BISECT_CHILD" ] || return 0
+	kill -TERM -- "-$BISECT_CHILD" 2>/dev/null || true
+	wait "$BISECT_CHILD" 2>/dev/null || true
+	BISECT_CHILD=""
+}
+
+# bisect_run LABEL IMAGE ITERATIONS [--force]: one run.sh --kernel run (the
+# tests put a stand-in in MMDELTA_BISECT_RUNNER; with --slurm it is one
+# Slurm job that run.sh --slurm --wait submits and follows), its
+# output in WORK/LABEL.log.  0 when complete; 1 when the kernel is at
+# fault (it did not boot, panicked, hung, or the run inside it failed), with
+# BISECT_REASON saying how; any other failure is the host's and ends the
+# bisection.
+bisect_run() {
+	local label=$1 image=$2 iter=$3 log=$WORK/$1.log phase; shift 3
+	BISECT_REASON=""
+	bisect_spawn "$log" "$log" "${MMDELTA_BISECT_RUNNER:-$MMDELTA_ROOT/run.sh}" "${SLURM_ARGS[@]}" --kernel "$image" -o "$OUT" -n "$label" \
+		-i "$iter" "${RUN_ARGS[@]}" "$@" "$CONFIG" && return 0
+	BISECT_REASON=$(grep '^mmdelta: ' "$log" | grep -v '^mmdelta: run left partial' | tail -n 1 | sed 's/^mmdelta: //')
+	phase=$(meta_get "$OUT/.$label.partial" phase 2>/dev/null || true)
+	case $phase in
+	"vm boot" | "vm results") return 1 ;;
+	esac
+	die "run $label failed on the host (${BISECT_REASON:-see $log})"
+}
+
+# "N MEAN HALF" of the metric in run directory DIR (HALF is inf below two
+# values).  mmci's target is -i auto's and means nothing here: its exit
+# status 1 (interval wider than the target) is not a failure.
+bisect_stats() {
+	local out rc=0
+	out=$("$MMDELTA_BUILD/bin/mmci" --target 100 "$1" "$BENCH" "$METRIC" -) || rc=$?
+	[ "$rc" -le 1 ] || return 1
+	cut -f1-3 <<<"$out" | tr '\t' ' '
+}
+
+# bisect_last NAME [RUN]: the field NAME of the last line of steps.tsv, or
+# of RUN's last line (points measured at once log in any order).
+bisect_last() {
+	awk -F'\t' -v f="$1" -v r="${2:-}" -v names="$BISECT_STEP_FIELDS" 'BEGIN { n = split(names, k, " "); for (i = 1; i <= n; i++) col[k[i]] = i }
+		r == "" || $2 == r { v = $col[f] } END { print v }' "$WORK/steps.tsv"
+}
+
+# The verdict of run LABEL as steps.tsv has it: good, bad, or skip (its
+# last attempt unclear or not run).  For a runner that measures a round's
+# points in parallel, each bisect_point in a subshell of its own.
+bisect_verdict_of() {
+	awk -F'\t' -v r="$1" '$2 == r { v = $6 } END { print (v == "good" || v == "bad") ? v : "skip" }' "$WORK/steps.tsv"
+}
+
+# Refuse to set runs of different qemu or CPU model side by side: mmstat
+# knows when icount figures do not compare, and says so in one line.
+bisect_comparable() {
+	local err
+	err=$("$MMDELTA_BUILD/bin/mmstat" --format json -- "$OUT/$1" "$OUT/$2" 2>&1 >/dev/null) ||
+		die "${err#mmstat: }"
+}
+
+# The boundary a point's mean is held against: the midpoint of the ends,
+# or with --threshold PCT the good mean moved PCT% toward the bad one.
+bisect_boundary() {
+	awk -v g="$GOOD_MEAN" -v b="$BAD_MEAN" -v t="$THRESHOLD" 'BEGIN {
+		if (t == "") printf "%.17g\n", (g + b) / 2
+		else printf "%.17g\n", g * (1 + (b > g ? 1 : -1) * t / 100) }'
+}
+
+# bisect_verdict MEAN HALF: bad when the whole interval lies beyond the
+# boundary on the bad end's side, good when it lies on the good side,
+# unclear when it straddles the boundary.
+bisect_verdict() {
+	awk -v m="$1" -v h="$2" -v x="$BOUNDARY" -v g="$GOOD_MEAN" -v b="$BAD_MEAN" 'BEGIN {
+		if (h == "inf") { print "unclear"; exit }
+		d = (m - x) * (b > g ? 1 : -1)
+		print (d > h ? "bad" : -d > h ? "good" : "unclear") }'
+}
+
+# bisect_log FIELD=VALUE...: append one line to steps.tsv, fields in
+# BISECT_STEP_FIELDS order ("-" for those not given).  One short write, so
+# concurrent steps do not interleave.
+bisect_log() {
+	local -A f=()
+	local kv name line=""
+	[ "$ROUND" = 0 ] || f[round]=$ROUND
+	for kv in "$@"; do f[${kv%%=*}]=${kv#*=}; done
+	for name in $BISECT_STEP_FIELDS; do
+		kv=${f[$name]:--}
+		line+="${line:+$'\t'}${kv//[$'\t\n']/ }"
+	done
+	printf '%s\n' "$line" >>"$WORK/steps.tsv"
+}
+
+# bisect_point ROLE LABEL IMAGE [COMMIT]: measure IMAGE and decide it,
+# re-measuring with twice and then four times the iterations while the
+# verdict is unclear (a realtime clock; icount is exact).  Sets VERDICT
+# (good, bad, skip, or for the ends: measured) and logs every attempt.
+bisect_point() {
+	local role=$1 label=$2 image=$3 commit=${4:-} iter=$ITERATIONS t0 release n mean half force=()
+	release=$(vm_image_release "$image")
+	while :; do
+		t0=$SECONDS
+		if ! bisect_run "$label" "$image" "$iter" "${force[@]}"; then
+			VERDICT=skip
+			bisect_log role="$role" run="$label" image="$image" release="$release" commit="$commit" \
+				verdict=skip iterations="$iter" booted=1 seconds=$((SECONDS - t0)) \
+				build_seconds="$BISECT_BUILD_SECONDS" note="$BISECT_REASON"
+			say "bisect: $label does not run: $BISECT_REASON"
+			return 0
+		fi
+		read -r n mean half < <(bisect_stats "$OUT/$label")
+		[ -n "$release" ] || release=$(meta_get "$OUT/$label" kernel_release)
+		if [ "$role" = step ]; then
+			bisect_comparable "$GOOD_RUN" "$label"
+			VERDICT=$(bisect_verdict "$mean" "$half")
+		else
+			VERDICT=measured
+		fi
+		[ "$VERDICT" != unclear ] || [ "$iter" -ge $((ITERATIONS * 4)) ] || VERDICT=remeasure
+		bisect_log role="$role" run="$label" image="$image" release="$release" commit="$commit" \
+			verdict="$VERDICT" mean="$mean" half="$half" n="$n" iterations="$iter" booted=1 \
+			seconds=$((SECONDS - t0)) build_seconds="$BISECT_BUILD_SECONDS"
+		BISECT_BUILD_SECONDS=""
+		say "bisect: $label: $METRIC mean $mean ± $half: $VERDICT"
+		[ "$VERDICT" = remeasure ] || break
+		iter=$((iter * 2)) force=(--force)
+	done
+	[ "$VERDICT" != unclear ] || VERDICT=skip
+}

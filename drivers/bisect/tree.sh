@@ -1,0 +1,125 @@
+# Tree mode: GOOD and BAD are commits of a kernel git tree; each point is
+# built with the user's command and its image measured.  git bisect does
+# the choosing (it knows merges and skips); bisect.sh is its step script.
+# The tree is left on the branch or commit it was found on, also after an
+# error or Ctrl-C.
+# shellcheck shell=bash
+[ -z "${MMDELTA_SOURCED_BISECT_TREE:-}" ] || return 0  # sourced once, however often asked for
+MMDELTA_SOURCED_BISECT_TREE=1
+
+# shellcheck source=drivers/bisect/globals.sh
+source "${BASH_SOURCE[0]%/*}/globals.sh"
+source "${BASH_SOURCE[0]%/*}/../core/log.sh"  # die, say
+source "${BASH_SOURCE[0]%/*}/../vm/image.sh"  # vm_image_problem
+source "${BASH_SOURCE[0]%/*}/measure.sh"  # bisect_last, bisect_log, bisect_point, bisect_spawn
+source "${BASH_SOURCE[0]%/*}/bisection.sh"  # bisect_load_ends
+
+tree_git() { git -C "$TREE" "$@"; }
+tree_bisecting() { [ -e "$(tree_git rev-parse --absolute-git-dir)/BISECT_START" ]; }
+
+# Refuse a tree that cannot be bisected, before anything is touched.
+# Sets GOOD_SHA and BAD_SHA.
+tree_check() {
+	[ -d "$TREE" ] || die "--tree $TREE: no such directory"
+	[ "$(tree_git rev-parse --is-inside-work-tree 2>/dev/null)" = true ] || die "--tree $TREE: not a git work tree"
+	[ -n "$BUILD" ] || die "--tree needs --build CMD (run in $TREE to build the kernel)"
+	[ -n "$IMAGE_PATH" ] || die "--tree needs --image PATH (where --build leaves the kernel image, relative to $TREE)"
+	GOOD_SHA=$(tree_git rev-parse -q --verify "$GOOD^{commit}") || die "--tree $TREE: GOOD '$GOOD' is not a commit"
+	BAD_SHA=$(tree_git rev-parse -q --verify "$BAD^{commit}") || die "--tree $TREE: BAD '$BAD' is not a commit"
+	[ "$GOOD_SHA" != "$BAD_SHA" ] || die "GOOD and BAD are the same commit ($GOOD_SHA)"
+	tree_git merge-base --is-ancestor "$GOOD_SHA" "$BAD_SHA" ||
+		die "BAD $BAD is not a descendant of GOOD $GOOD: give GOOD the older commit"
+	! tree_bisecting ||
+		die "--tree $TREE: a git bisect is already in progress there (git bisect reset ends it)"
+	[ -z "$(tree_git status --porcelain --untracked-files=no)" ] ||
+		die "--tree $TREE: has uncommitted changes to tracked files; commit or stash them first"
+}
+
+# Remember where the tree is (a branch, else the commit) and restore it on
+# exit, whatever the exit.
+tree_save() {
+	TREE_ORIG=$(tree_git symbolic-ref -q --short HEAD || tree_git rev-parse HEAD)
+}
+tree_restore() {
+	[ -n "${TREE_ORIG:-}" ] || return 0
+	if tree_bisecting; then tree_git bisect reset >/dev/null 2>&1 || true; fi
+	if ! tree_git checkout -q "$TREE_ORIG" >/dev/null 2>&1; then
+		say "could not put $TREE back on $TREE_ORIG (git checkout $TREE_ORIG in $TREE does it)"
+		return 0
+	fi
+	TREE_ORIG=""
+}
+
+# Build the commit checked out in TREE; on success copy the image to
+# OUT/images/LABEL.bzImage (the tree's own is overwritten by the next
+# build) and set TREE_IMAGE.  Returns 1 with BISECT_REASON when the build
+# fails or leaves no kernel image.
+tree_build() {
+	local label=$1 log=$WORK/build-$1.log problem t0=$SECONDS
+	BISECT_REASON=""
+	if ! bisect_spawn "$log" "$log" env -C "$TREE" bash -c "$BUILD"; then
+		BISECT_REASON="build failed (log in $log)"
+		return 1
+	fi
+	# shellcheck disable=SC2034  # read by measure.sh, for steps.tsv
+	BISECT_BUILD_SECONDS=$((SECONDS - t0))
+	problem=$(vm_image_problem "$TREE/$IMAGE_PATH")
+	[ -z "$problem" ] || { BISECT_REASON="the build left no kernel at $IMAGE_PATH: $problem"; return 1; }
+	mkdir -p "$OUT/images"
+	TREE_IMAGE=$OUT/images/$label.bzImage
+	cp "$TREE/$IMAGE_PATH" "$TREE_IMAGE"
+}
+
+# tree_point ROLE: build and measure the commit checked out now.
+tree_point() {
+	local role=$1 sha label t0=$SECONDS
+	sha=$(tree_git rev-parse HEAD)
+	label=${sha:0:12}
+	say "bisect: building $label ($(tree_git log -1 --format=%s HEAD))"
+	if ! tree_build "$label"; then
+		VERDICT=skip
+		bisect_log role="$role" run="$label" commit="$sha" verdict=skip booted=0 seconds=$((SECONDS - t0)) note="$BISECT_REASON"
+		say "bisect: $label: $BISECT_REASON"
+		return 0
+	fi
+	bisect_point "$role" "$label" "$TREE_IMAGE" "$sha"
+}
+
+# tree_end ROLE SHA: check out an end, build and measure it; an end that
+# does not build or boot ends the bisection.
+tree_end() {
+	tree_git checkout -q --detach "$2" 2>/dev/null || die "git checkout $2 in $TREE failed"
+	tree_point "$1"
+	[ "$VERDICT" != skip ] || die "the $1 ($2) cannot be measured: $(bisect_last note)"
+}
+
+# The step script git bisect runs: 0 good, 1 bad, 125 skip; 128 aborts
+# git bisect (an error on the host, said on stderr).
+tree_step() {
+	bisect_load_ends
+	# shellcheck disable=SC2034  # read by die
+	DIE_STATUS=128
+	tree_point step
+	case $VERDICT in
+	good) exit 0 ;;
+	bad) exit 1 ;;
+	*) exit 125 ;;
+	esac
+}
+
+# Drive git bisect from the measured ends: sets CULPRIT_SHA, or leaves it
+# empty with CANDIDATES when skipped commits hide the culprit.
+tree_bisect() {
+	local rc=0
+	CULPRIT_SHA="" CANDIDATES=""
+	if [ "$(tree_git rev-list --count "$GOOD_SHA..$BAD_SHA")" = 1 ]; then
+		CULPRIT_SHA=$BAD_SHA
+		return 0
+	fi
+	tree_git bisect start "$BAD_SHA" "$GOOD_SHA" >>"$WORK/git-bisect.log" 2>&1 || die "git bisect start failed (see $WORK/git-bisect.log)"
+	bisect_spawn "$WORK/git-bisect.log" "" git -C "$TREE" bisect run "$MMDELTA_ROOT/bisect.sh" --step "$WORK" || rc=$?
+	CULPRIT_SHA=$(tree_git bisect log | sed -n 's/^# first bad commit: \[\([0-9a-f]*\)\].*/\1/p')
+	[ -n "$CULPRIT_SHA" ] && return 0
+	CANDIDATES=$(tree_git bisect log | sed -n 's/^# possible first bad commit: \[\([0-9a-f]*\)\].*/\1/p' | cut -c1-12 | tr '\n' ' ')
+	[ -n "$CANDIDATES" ] || die "git bisect run stopped (status $rc) without a verdict (see $WORK/git-bisect.log)"
+}

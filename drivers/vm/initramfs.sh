@@ -1,0 +1,111 @@
+# The guest's whole userland, built fresh for each --kernel run as a gzipped
+# cpio (newc): busybox-static for the tools, bash-static for run.sh, the
+# static bench binaries, run.sh with drivers and configs, and the arguments.
+# Nothing comes from the kernel image but the kernel.
+# shellcheck shell=bash
+[ -z "${MMDELTA_SOURCED_VM_INITRAMFS:-}" ] || return 0  # sourced once, however often asked for
+MMDELTA_SOURCED_VM_INITRAMFS=1
+
+# shellcheck source=drivers/core/globals.sh
+source "${BASH_SOURCE[0]%/*}/../core/globals.sh"
+source "${BASH_SOURCE[0]%/*}/../core/log.sh"  # die
+
+VM_BUSYBOX=${MMDELTA_BUSYBOX:-/bin/busybox}
+VM_BASH=${MMDELTA_BASH_STATIC:-/bin/bash-static}
+# Host tools run.sh calls that busybox lacks or gets wrong, copied with their
+# shared libraries when the host has them: awk (busybox-static's is built
+# without math, and the summaries need sqrt), tail (--pid, for the mmaplock
+# monitor), perf for the monitors, numactl for NUMA=, flock for the machine
+# lock, getconf for the page size, lstopo for topology.txt.  They go to
+# their host paths under /usr, ahead of busybox in the guest PATH.  perf and
+# its libraries are most of the initramfs (16 MB of 21) and add about 0.5 s
+# to an icount boot.
+VM_HOST_TOOLS=(awk tail perf numactl getconf lstopo-no-graphics flock)
+
+vm_initramfs_check() {
+	local f
+	for f in "$VM_BUSYBOX" "$VM_BASH"; do
+		[ -x "$f" ] || die "$f not found: --kernel runs need busybox-static and bash-static (apt-get install busybox-static bash-static)"
+		# A dynamic binary would find no libc in the guest.
+		if ldd "$f" >/dev/null 2>&1; then die "$f is dynamically linked: the guest needs the static build"; fi
+	done
+	command -v cpio >/dev/null || die "cpio not found: --kernel runs need it to build the initramfs"
+}
+
+# busybox and every applet as a symlink, bash as /bin/bash.
+vm_stage_userland() {
+	local root=$1 applet
+	mkdir -p "$root"/{bin,sbin,usr/bin,usr/sbin,dev,proc,sys,tmp,run,root,mmdelta}
+	cp "$VM_BUSYBOX" "$root/bin/busybox"
+	cp "$VM_BASH" "$root/bin/bash"
+	for applet in $("$VM_BUSYBOX" --list); do
+		[ -e "$root/bin/$applet" ] || ln -s busybox "$root/bin/$applet"
+	done
+}
+
+# A host binary and the libraries ldd names, at the same paths.
+vm_stage_host_binary() {
+	local root=$1 bin lib
+	bin=$(command -v "$2") || return 0
+	for lib in "$bin" $(ldd "$bin" 2>/dev/null | awk '$2 == "=>" && $3 ~ /^\// { print $3 } $1 ~ /^\// { print $1 }'); do
+		mkdir -p "$root$(dirname "$lib")"
+		rm -f "$root$lib"  # never write through a busybox applet link
+		cp -L "$lib" "$root$lib"
+	done
+}
+
+# run.sh, its shell (drivers/, without the C sources there) and configs as
+# in the tree, with libexec/deps.sh, which run.sh calls (and which does
+# nothing in a guest), and any bench's own bench/NAME.sh; the benches,
+# mmconfig, mmci and mmstat as the static builds, in bin/.  Like an
+# installed tree, the guest's has no Makefile: run.sh's build step
+# (need_built) then only checks that they are there.
+vm_stage_suite() {
+	local root=$1 tree=$1/mmdelta bench f; shift
+	(cd "$MMDELTA_ROOT" && cp --parents -t "$tree" run.sh libexec/deps.sh configs/* drivers/*/*.sh drivers/*/*.awk) ||
+		die "cannot copy the suite into the initramfs"
+	mkdir -p "$tree/bin" "$tree/bench"
+	for f in "$MMDELTA_ROOT"/bench/*.sh; do [ ! -e "$f" ] || cp "$f" "$tree/bench/"; done
+	for bench in "$@" mmconfig mmci mmstat; do cp "$MMDELTA_BUILD/static/$bench" "$tree/bin/$bench"; done
+	cp "$MMDELTA_ROOT/libexec/guest-init.sh" "$root/init"
+	chmod +x "$root/init"
+}
+
+# The configs (copied, since they may be any path on the host) and run.sh's
+# arguments, NUL-separated so no value is ever split or evaluated.  The guest
+# run is always named VM_GUEST_NAME (globals.sh).
+# The guest runs --ignore-load: it runs nothing but our work, yet under
+# icount its /proc/stat can show the one CPU fully busy (6.12 kernels do),
+# so its own check would refuse every run.  The host's check is the one that
+# counts (vm_load_check).
+vm_stage_args() {
+	local root=$1 c i=0 s
+	local -a args=(-n "$VM_GUEST_NAME" --ignore-load)
+	[ -z "${ITERATIONS_OVERRIDE:-}" ] || args+=(-i "$ITERATIONS_OVERRIDE")
+	for s in "${SETS[@]}"; do args+=(--set "$s"); done
+	for c in "${CONFIGS[@]}"; do
+		i=$((i + 1))
+		mkdir -p "$root/vm-configs/$i"
+		cp "$c" "$root/vm-configs/$i/"
+		args+=("/vm-configs/$i/${c##*/}")
+	done
+	printf '%s\0' "${args[@]}" >"$root/mmdelta/vm-args"
+}
+
+# vm_initramfs_build OUT BENCH...
+vm_initramfs_build() {
+	local out=$1 root tool; shift
+	root=$(mktemp -d)
+	vm_stage_userland "$root"
+	for tool in "${VM_HOST_TOOLS[@]}"; do vm_stage_host_binary "$root" "$tool"; done
+	vm_stage_suite "$root" "$@"
+	vm_stage_args "$root"
+	# Byte-identical for identical inputs (order, owners, inode numbers,
+	# times): unpacking it is then the same work on every boot.
+	find "$root" -exec touch -h -d @0 {} +
+	if ! (cd "$root" && find . | LC_ALL=C sort | cpio -o -H newc -R 0:0 --reproducible --quiet) | gzip -1 -n >"$out"; then
+		rm -rf "$root"
+		die "building the initramfs failed"
+	fi
+	rm -rf "$root"
+}

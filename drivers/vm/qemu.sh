@@ -1,0 +1,63 @@
+# The qemu process of a --kernel run: its command line, and starting,
+# waiting for and stopping it.  Success is never qemu's exit status: with
+# -no-reboot and panic=-1 a panicking guest makes qemu exit 0 as well.
+# shellcheck shell=bash
+[ -z "${MMDELTA_SOURCED_VM_QEMU:-}" ] || return 0  # sourced once, however often asked for
+MMDELTA_SOURCED_VM_QEMU=1
+
+# shellcheck source=drivers/core/globals.sh
+source "${BASH_SOURCE[0]%/*}/../core/globals.sh"
+source "${BASH_SOURCE[0]%/*}/../core/log.sh"  # die
+
+VM_QEMU=${MMDELTA_QEMU:-qemu-system-x86_64}
+# A fixed guest RTC: the host's date is the one input that otherwise makes
+# icount boots differ (it reaches timekeeping and the entropy pool).
+VM_RTC_BASE=2024-01-01T00:00:00
+
+vm_qemu_check() {
+	command -v "$VM_QEMU" >/dev/null ||
+		die "$VM_QEMU not found: --kernel runs need qemu (apt-get install qemu-system-x86)"
+}
+
+vm_qemu_version() {
+	"$VM_QEMU" --version | awk 'NR == 1 { sub(/^QEMU emulator version /, ""); print }'
+}
+
+# The argv, one word per line: INITRAMFS SERIAL1_FILE APPEND.
+# ttyS0 (console, and qemu's monitor) goes to stdout; ttyS1 is the results
+# channel and goes to a file.  -nodefaults drops the NIC and VGA, whose
+# option ROMs only slow an emulated boot.
+vm_qemu_args() {
+	local initramfs=$1 serial1=$2 append=$3
+	printf '%s\n' "$VM_QEMU" -nodefaults -nographic -no-reboot \
+		-machine pc -cpu "$VM_CPU_MODEL" -m "$VM_MEM_MB" -smp "$VM_CPUS" \
+		-rtc "base=$VM_RTC_BASE,clock=vm" \
+		-kernel "$VM_KERNEL" -initrd "$initramfs" -append "$append" \
+		-serial mon:stdio -serial "file:$serial1"
+	printf '%s\n' -accel "$VM_ACCEL"
+	if [ "$VM_CLOCK" = icount ]; then printf '%s\n' -icount shift=0,sleep=off; fi
+}
+
+# vm_qemu_run TIMEOUT CONSOLE_LOG ARGV...: run qemu for at most TIMEOUT
+# seconds, console to CONSOLE_LOG; the guest's "mmdelta:" lines are echoed
+# on stderr as they come.  Returns qemu's status, 124 on timeout.
+# BENCH_PID lets run.sh's exit trap stop qemu on an interrupt.
+vm_qemu_run() {
+	local limit=$1 console=$2 rc=0 echo_pid; shift 2
+	: >"$console"
+	timeout --kill-after=10 "$limit" "$@" </dev/null >"$console" 2>&1 &
+	BENCH_PID=$!
+	vm_echo_progress "$console" "$BENCH_PID" &
+	echo_pid=$!
+	wait "$BENCH_PID" || rc=$?
+	BENCH_PID=""
+	wait "$echo_pid" 2>/dev/null || true
+	return "$rc"
+}
+
+# Follow the console until qemu is gone; show the guest run.sh's messages.
+vm_echo_progress() {
+	local console=$1 pid=$2
+	tail -n +1 -s 0.5 --pid="$pid" -f "$console" 2>/dev/null |
+		sed -u -n 's/\r$//; s/^mmdelta: /mmdelta: [guest] /p' >&2 || true
+}

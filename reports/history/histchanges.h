@@ -1,0 +1,49 @@
+/*
+ * Change points over the series of the history, as `history.sh changes`
+ * prints them and `history.sh html` draws them.
+ */
+#ifndef MMDELTA_HISTCHANGES_H
+#define MMDELTA_HISTCHANGES_H
+
+#include <stdio.h>
+
+#include "histseries.h"
+
+struct hchange {
+	const struct hseries *s;
+	struct seg_test t;
+	int last;		/* the series' newest run is in its after-segment */
+	int regression;
+	int has_pct;
+	double pct, ci_pct;	/* positive = better, as in compare.sh */
+};
+
+struct hist_changes {
+	struct hchange *c;
+	size_t n;
+	size_t *n_per_series;	/* change points found in each series */
+	size_t **cp_per_series;	/* their positions, for the trend charts */
+};
+
+/* Detect in every series; keep those whose first run after is after `since` (epoch). */
+void hist_detect(const struct hist_data *d, const struct ed_opts *o, double since,
+		 struct hist_changes *out);
+void hist_changes_free(const struct hist_data *d, struct hist_changes *c);
+
+struct hist_output {
+	int json;
+	int gated;
+	double gate_pct;
+	int gate_all;		/* gate every metric shown, not only primary ones */
+};
+
+/* Print the changes (and the gate's verdicts); returns 1 when the gate fails. */
+int hist_render(FILE *f, const struct hist_data *d, const struct hist_changes *c,
+		const struct hist_output *o);
+/* "./bisect.sh CONFIG IMAGE IMAGE" when both runs were --kernel runs, else NULL. */
+char *hist_bisect_line(const struct hist_data *d, const struct hchange *c);
+
+/* "" without a swept value, else "-VALUE" (into buf). */
+const char *hist_param_suffix(const struct hseries *s, char *buf, size_t size);
+
+#endif

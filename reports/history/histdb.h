@@ -1,0 +1,30 @@
+/*
+ * The history database, RESULTS/history.sqlite: every complete run of a
+ * results root, recorded for change-point detection over time.  The run
+ * directories stay the truth; the database can always be rebuilt from them.
+ * Schema and reasons: docs/history.md.
+ */
+#ifndef MMDELTA_HISTDB_H
+#define MMDELTA_HISTDB_H
+
+#include <sqlite3.h>
+#include <stddef.h>
+
+#include "base/err.h"
+
+#define HIST_SCHEMA_VERSION 1
+/* PRAGMA application_id: "mmdh", so a foreign SQLite file is recognised. */
+#define HIST_APP_ID 0x6d6d6468
+
+/*
+ * Open an existing database for use; refuse, naming `rebuild`, a file that
+ * is not SQLite, not ours, or of another schema version.  *missing is set
+ * (and nothing opened) when there is no file.
+ */
+int histdb_open(sqlite3 **db, const char *path, int *missing, struct err *e);
+/* Create the schema in a new, empty file. */
+int histdb_create(sqlite3 **db, const char *path, struct err *e);
+int histdb_exec(sqlite3 *db, const char *sql, struct err *e);
+int histdb_fail(sqlite3 *db, const char *what, struct err *e);
+
+#endif

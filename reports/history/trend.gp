@@ -1,0 +1,23 @@
+# Trend chart of one series of the history: every sample at its run's
+# position (runs in order), the mean of each segment between change points
+# as a step, and each change point marked with the runs around it.
+# gnuplot -c trend.gp DATADIR N (DATADIR holds vars.N.gp, sN.dat, sN.seg, sN.tics, marks.N.gp)
+load ARG1.'/vars.'.ARG2.'.gp'
+load PLOTS.'/style.gp'
+load ARG1.'/marks.'.ARG2.'.gp'
+D = ARG1.'/s'.ARG2
+set xrange [0.5 : NRUNS + 0.5]
+set xtics rotate by 30 right scale 0 font ',9'
+set bmargin 6
+set style textbox opaque noborder
+do for [fmt in 'png svg'] {
+	if (fmt eq 'png') {
+		set terminal pngcairo size 960,420 font 'DejaVu Sans,12' noenhanced
+	} else {
+		set terminal svg size 960,420 font 'DejaVu Sans,12' noenhanced background '#ffffff'
+	}
+	set output OUT.'.'.fmt
+	plot D.'.dat' using 1:2 with points pt 7 ps 0.45 lc rgb '#0072B2' title 'samples', \
+	     D.'.seg' using 1:2 with lines lw 2.5 lc rgb '#D55E00' title 'segment mean', \
+	     D.'.tics' using 1:(NaN):xtic(2) notitle
+}

@@ -1,0 +1,208 @@
+/*
+ * The default text table: mmtests' layout from the munlock thread, so that
+ * it pastes into a changelog unchanged (docs/compare.md).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "render.h"
+#include "base/xalloc.h"
+#include "compare/difftext.h"
+#include "compare/rows.h"
+
+#define LABEL_MIN 14
+
+void header_parts(const char *name, char *first, char *second, size_t len)
+{
+	const char *dash = strrchr(name, '-');
+
+	if (!dash) {
+		snprintf(first, len, "%s", name);
+		snprintf(second, len, "%s", "");
+		return;
+	}
+	snprintf(first, len, "%.*s", (int)(dash - name), name);
+	snprintf(second, len, "%s", dash + 1);
+}
+
+static void row_label(const struct bench_cmp *b, const struct row *rw,
+		      char *buf, size_t len)
+{
+	char label[256];
+
+	metric_label(b, rw->metric, rw->param, label, sizeof(label));
+	snprintf(buf, len, "%s %s", label, stat_name(rw->stat));
+}
+
+/* Widths of one block: its label column and the two numbers of a cell. */
+struct widths {
+	int label, value, pct;
+};
+
+static int width_of(double v)
+{
+	char buf[64];
+
+	return snprintf(buf, sizeof(buf), "%.2f", tidy2(v));
+}
+
+static int max_int(int a, int b)
+{
+	return a > b ? a : b;
+}
+
+/*
+ * The munlock thread's 14 + 12 + 6 columns, widened where a label, a value
+ * (1e9 or more) or a percentage (-1113.81) would not fit, so that columns
+ * never run together.
+ */
+static void block_widths(const struct bench_cmp *b, const struct row *rows,
+			 size_t n, const char *header, struct widths *w)
+{
+	char buf[300];
+	struct scale sc;
+	struct row_cell cl;
+
+	*w = (struct widths){ max_int(LABEL_MIN, display_width(header)), 12, 6 };
+	metric_scale(b, rows[0].metric, &sc);
+	for (size_t i = 0; i < n; i++) {
+		const struct row *rw = &rows[i];
+
+		row_label(b, rw, buf, sizeof(buf));
+		w->label = max_int(w->label, display_width(buf));
+		for (size_t r = 0; r < b->data.n_runs; r++) {
+			row_cell(b, rw, r, &sc, &cl);
+			if (!cl.has_value)
+				continue;
+			/* + 1: the blank that parts it from the cell before */
+			w->value = max_int(w->value, 1 + width_of(cl.v));
+			if (cl.has_pct)
+				w->pct = max_int(w->pct, width_of(cl.pct));
+		}
+	}
+}
+
+static void print_headers(FILE *f, const struct report *rep, const char *header,
+			  const struct widths *w)
+{
+	char first[256], second[256];
+	int col = w->value + w->pct + 4;
+
+	for (int line = 0; line < 2; line++) {
+		fprintf(f, "%s%*s", line ? "" : header,
+			w->label - (line ? 0 : display_width(header)), "");
+		for (size_t r = 0; r < rep->n_runs; r++) {
+			header_parts(rep->runs[r].name, first, second, sizeof(first));
+			if (line == 1 && rep->runs[r].partial)
+				strncat(second, *second ? " (partial)" : "(partial)",
+					sizeof(second) - strlen(second) - 1);
+			fprintf(f, "%*s", col, line == 0 ? first : second);
+		}
+		fputc('\n', f);
+	}
+}
+
+/* One run's cell: "value (pct%)", or "value *pct%*" for a significant mean. */
+static void print_cell(FILE *f, const struct bench_cmp *b, const struct row *rw,
+		       size_t r, const struct scale *sc, const struct widths *w)
+{
+	struct row_cell c;
+
+	row_cell(b, rw, r, sc, &c);
+	if (!c.has_value && !c.na)
+		fprintf(f, "%*s %*s", w->value, "-", w->pct + 3, "");
+	else if (c.na)
+		fprintf(f, "%*s (%*s)", w->value, "n/a", w->pct + 1, "n/a");
+	else if (!c.has_pct)
+		fprintf(f, "%*.2f (%*s)", w->value, tidy2(c.v), w->pct + 1, "n/a");
+	else
+		fprintf(f, c.marked ? "%*.2f *%*.2f%%*" : "%*.2f (%*.2f%%)",
+			w->value, tidy2(c.v), w->pct, tidy2(c.pct));
+}
+
+static void print_rows(FILE *f, const struct bench_cmp *b, const struct row *rows,
+		       size_t n, const struct widths *w)
+{
+	char label[300];
+	struct scale sc;
+
+	metric_scale(b, rows[0].metric, &sc);
+	for (size_t i = 0; i < n; i++) {
+		row_label(b, &rows[i], label, sizeof(label));
+		/* pad by columns, not bytes: labels may hold "µs" */
+		fprintf(f, "%s%*s", label, w->label - display_width(label), "");
+		for (size_t r = 0; r < b->data.n_runs; r++)
+			print_cell(f, b, &rows[i], r, &sc, w);
+		fputc('\n', f);
+	}
+}
+
+static void print_differences(FILE *f, const struct report *rep,
+			      const struct bench_cmp *b, size_t m)
+{
+	char label[256], sentence[512];
+
+	for (size_t p = 0; p < b->data.n_params; p++)
+		for (size_t r = 1; r < rep->n_runs; r++) {
+			metric_label(b, m, p, label, sizeof(label));
+			diff_sentence(rep, b, m, p, r, sentence, sizeof(sentence));
+			fprintf(f, "%s %s: %s\n", label, rep->runs[r].name, sentence);
+		}
+}
+
+/*
+ * One table per metric, each with its own header (which says the block's
+ * unit), so that the primary metric's block keeps the thread's 14-column
+ * label however long the labels of the other metrics are, and pastes on its
+ * own.
+ */
+static void print_metric(FILE *f, const struct report *rep,
+			 const struct bench_cmp *b, size_t m)
+{
+	struct row *rows;
+	size_t n = metric_rows(b, m, &rows);
+	char header[300];
+	struct widths w;
+
+	metric_header(b, m, header, sizeof(header));
+	block_widths(b, rows, n, header, &w);
+	print_headers(f, rep, header, &w);
+	print_rows(f, b, rows, n, &w);
+	print_differences(f, rep, b, m);
+	free(rows);
+}
+
+/* What differs besides the code comes first: it may be the result. */
+static void print_unlike(FILE *f, const struct report *rep)
+{
+	if (!rep->differences.n)
+		return;
+	fputs("Not the same in every run:\n", f);
+	differences_print(f, rep, "  ");
+	fputc('\n', f);
+}
+
+void render_text(FILE *f, const struct report *rep)
+{
+	char hidden[512];
+
+	print_unlike(f, rep);
+	for (size_t i = 0; i < rep->n_benches; i++) {
+		const struct bench_cmp *b = &rep->benches[i];
+		size_t *order = xcalloc(b->data.n_metrics, sizeof(*order));
+		size_t n = shown_metrics(rep, b, order);
+
+		if (i)
+			fputc('\n', f);
+		fprintf(f, "%s\n", b->data.name);
+		for (size_t k = 0; k < n; k++) {
+			if (k)
+				fputc('\n', f);
+			print_metric(f, rep, b, order[k]);
+		}
+		if (hidden_metrics(rep, b, hidden, sizeof(hidden)))
+			fprintf(f, "\nNot shown: %s without a significant difference (--all-metrics shows them).\n",
+				hidden);
+		free(order);
+	}
+}
