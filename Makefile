@@ -44,7 +44,7 @@ UNIT_SRCS    := $(wildcard tests/unit/test_*.c)
 UNIT_BINS    := $(patsubst tests/unit/%.c,$(BUILD)/san/%,$(UNIT_SRCS))
 SAN_OBJS     := $(patsubst %.c,$(BUILD)/san/obj/%.o,$(BENCHLIB_SRCS) $(REPORT_SRCS) $(HISTORY_SRCS))
 SHELL_FILES  := run.sh compare.sh history.sh bisect.sh .ci/run $(wildcard drivers/*/*.sh libexec/*.sh \
-                  reports/*/*.sh tools/*.sh tests/stats/*.sh tests/cli/*.bash tests/fleet/*.sh \
+                  reports/*/*.sh tools/*.sh tests/stats/*.sh tests/cli/*.bash tests/cli/*/*.bash tests/fleet/*.sh \
                   tests/kernels/*.sh tests/bisect-build/*.sh)
 
 .PHONY: all static test selfcheck unit cli shellcheck lint deps install uninstall clean
@@ -154,7 +154,7 @@ unit: $(UNIT_BINS)
 # The TAP stream is kept so the closing line can count it for CI's reader.
 cli: all
 	@mkdir -p $(BUILD)
-	@set -o pipefail; bats --print-output-on-failure tests/cli | tee $(BUILD)/cli.tap; rc=$$?; \
+	@set -o pipefail; bats --print-output-on-failure -r tests/cli | tee $(BUILD)/cli.tap; rc=$$?; \
 	awk '/^ok / { p++ } /^not ok / { f++ } /^ok .* # skip/ { s++; p-- } \
 		END { printf "cli: %d passed, %d failed, %d skipped\n", p, f, s }' $(BUILD)/cli.tap; exit $$rc
 

@@ -15,7 +15,7 @@ source "${BASH_SOURCE[0]%/*}/log.sh"  # die
 need_built() {
 	local t
 	if [ -f "$MMDELTA_ROOT/Makefile" ]; then
-		make -s -C "$MMDELTA_ROOT" "${@/#/build/}" >&2 || die "build failed: $*"
+		make -s --no-print-directory -C "$MMDELTA_ROOT" "${@/#/build/}" >&2 || die "build failed: $*"
 		return 0
 	fi
 	for t in "$@"; do

@@ -1,8 +1,9 @@
 # Shared set-up for the CLI tests: a private results root per test.
 # shellcheck shell=bash
 
-# shellcheck disable=SC2154  # set by bats
-ROOT=$(cd "$BATS_TEST_DIRNAME/../.." && pwd)
+# The tree: two folders above this file (tests/cli/helpers.bash), whichever
+# folder of tests/cli/ the test is in.
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 export ROOT
 
 # The tests check behaviour, not timings: a machine kept busy by other work

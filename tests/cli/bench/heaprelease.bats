@@ -1,0 +1,88 @@
+#!/usr/bin/env bats
+# bench/heaprelease run directly: the thread's two heap-release patterns at
+# small op counts, and bad input.
+
+bats_require_minimum_version 1.5.0
+load ../helpers
+
+setup() { common_setup; }
+teardown() { common_teardown; }
+
+B=$ROOT/build/bin/heaprelease
+
+metric() { awk -F'\t' -v m="$1" '$1 == m { print $2 }' <<<"$output"; }
+
+@test "with 2 threads the mprotect pattern sleeps on the lock more than madvise" {
+	run --separate-stderr "$B" --pattern mprotect --threads 2 --ops 50000
+	[ "$status" -eq 0 ]
+	old=$(metric voluntary_cs)
+	run --separate-stderr "$B" --pattern madvise --threads 2 --ops 50000
+	[ "$status" -eq 0 ]
+	new=$(metric voluntary_cs)
+	echo "voluntary cs: mprotect $old, madvise $new"
+	[ "$old" -gt "$new" ]
+}
+
+@test "every pattern reports its rates over the timed region" {
+	for p in mprotect madvise madvfree; do
+		run --separate-stderr "$B" --pattern "$p" --threads 1 --ops 2000 --heap-size 8K
+		[ "$status" -eq 0 ]
+		# ops_per_sec is threads x ops over elapsed
+		awk -v e="$(metric elapsed)" -v r="$(metric ops_per_sec)" \
+			'BEGIN { exit !(e > 0 && r * e > 1999 && r * e < 2001) }'
+		[ -n "$(metric cs_per_sec)" ]
+	done
+}
+
+@test "cpu_time is the threads' CPU time: within what the shell's time saw for the process" {
+	TIMEFORMAT='%U %S'
+	{ time "$B" --pattern madvise --threads 2 --ops 5000 >"$BATS_TEST_TMPDIR/out"; } 2>"$BATS_TEST_TMPDIR/time"
+	output=$(cat "$BATS_TEST_TMPDIR/out")
+	read -r user sys <"$BATS_TEST_TMPDIR/time"
+	# time(1)'s figures have 1 ms steps and include the set-up and the teardown.
+	awk -v c="$(metric cpu_time)" -v u="$user" -v s="$sys" 'BEGIN { exit !(c > 0 && c <= u + s + 0.002) }'
+}
+
+@test "MADV_DONTNEED faults every page back in; MADV_FREE keeps them" {
+	run --separate-stderr "$B" --pattern madvise --threads 1 --ops 5000
+	[ "$(metric minor_faults)" -ge 5000 ]
+	run --separate-stderr "$B" --pattern madvfree --threads 1 --ops 5000
+	[ "$(metric minor_faults)" -lt 5000 ]
+}
+
+@test "--pin runs the threads bound to the allowed CPUs" {
+	run --separate-stderr "$B" --pin --threads 3 --ops 1000
+	[ "$status" -eq 0 ]
+	[ -n "$(metric elapsed)" ]
+}
+
+@test "zero threads, an unknown pattern and a partial page are refused in one line" {
+	for args in "--threads 0" "--pattern brk" "--heap-size 100" "--ops 0" "--threads -2"; do
+		# shellcheck disable=SC2086  # word splitting intended
+		run --separate-stderr "$B" $args
+		assert_one_line_error
+	done
+	run --separate-stderr "$B" --pattern brk
+	[[ $stderr == *"--pattern brk: must be one of mprotect|madvise|madvfree"* ]]
+}
+
+@test "run.sh heaprelease: the two patterns side by side in one run" {
+	run --separate-stderr "$ROOT/run.sh" -n pat -o "$RES" --set OPS=2000 --set WARMUP=0 -i 2 heaprelease
+	[ "$status" -eq 0 ]
+	s=$RES/pat/heaprelease/samples.tsv
+	[ "$(awk -F'\t' '$1 == "cs_per_sec" { n[$2]++ } END { print n["mprotect"], n["madvise"] }' "$s")" = "2 2" ]
+}
+
+@test "run.sh: a PIN that is not yes or no is refused before anything is written" {
+	run --separate-stderr "$ROOT/run.sh" -n pin -o "$RES" --set PIN=maybe -i 1 heaprelease
+	[ "$status" -ne 0 ]
+	[[ $stderr == *"PIN=maybe"* ]]
+	[ ! -e "$RES/pin" ]
+}
+
+@test "run.sh accepts every heaprelease config" {
+	for c in "$ROOT"/configs/heaprelease*; do
+		run --separate-stderr "$ROOT/run.sh" --dry-run -o "$RES" "$c"
+		[ "$status" -eq 0 ] || { echo "$c: $stderr"; false; }
+	done
+}

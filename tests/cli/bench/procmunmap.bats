@@ -1,0 +1,105 @@
+#!/usr/bin/env bats
+# bench/procmunmap run directly: a small munmap under /proc readers, the
+# variants, the trigger a monitor wraps the munmap with, and bad input.
+
+bats_require_minimum_version 1.5.0
+load ../helpers
+
+setup() { common_setup; }
+teardown() { common_teardown; }
+
+B=$ROOT/build/bin/procmunmap
+
+metric() { awk -F'\t' -v m="$1" '$1 == m { print $2 }' <<<"$output"; }
+
+@test "a 64M munmap under two cmdline readers reports reader latencies" {
+	run --separate-stderr "$B" --size 64M --idle-ms 50
+	[ "$status" -eq 0 ]
+	[ "$(metric pages)" -eq 16384 ]
+	awk -v r="$(metric reader_reads)" 'BEGIN { exit !(r > 0) }'
+	awk -v a="$(metric reader_p50)" -v b="$(metric reader_p99)" -v c="$(metric reader_max)" \
+		'BEGIN { exit !(a > 0 && a <= b && b <= c) }'
+	[ -n "$(metric idle_reader_max)" ]
+	[ -n "$(metric idle_reader_p50)" ]
+	# The munmap's CPU time is part of its elapsed time.
+	awk -v c="$(metric munmap_cpu)" -v e="$(metric elapsed)" 'BEGIN { exit !(c > 0 && c <= e * 1.01) }'
+}
+
+@test "chunked munmap: the longest call is shorter than the whole" {
+	run --separate-stderr "$B" --size 64M --chunk 4M --idle-ms 20 --proc-file maps,status
+	[ "$status" -eq 0 ]
+	awk -v m="$(metric munmap_call_max)" -v e="$(metric elapsed)" 'BEGIN { exit !(m < e) }'
+}
+
+@test "fault threads run during the munmap" {
+	run --separate-stderr "$B" --size 64M --fault-threads 1 --idle-ms 20
+	[ "$status" -eq 0 ]
+	awk -v f="$(metric fault_pages)" 'BEGIN { exit !(f > 0) }'
+}
+
+@test "--trigger fifo brackets the munmap for a monitor" {
+	trigger_start "$B" --size 16M --idle-ms 20
+	[[ $TRIG_STATE == "ready $TRIG_PID" ]]
+	pid=$TRIG_PID
+	trigger_finish
+	[[ $TRIG_STATE == "done $pid" ]]
+	grep -q '^elapsed	' <<<"$TRIG_OUT"
+}
+
+# The CPUs of a taskset list ("0-2,5") one per line.
+cpus_of() {
+	local part
+	for part in ${1//,/ }; do
+		seq "${part%-*}" "${part#*-}"
+	done
+}
+
+@test "--reader-cpus others: the munmap on the last CPU, the readers on the rest" {
+	[ "$(nproc)" -ge 2 ] || skip "one CPU"
+	allowed=$(cpus_of "$(taskset -pc $$ | sed 's/.*: //')")
+	last=$(tail -n 1 <<<"$allowed")
+	trigger_start "$B" --size 16M --idle-ms 20 --reader-cpus others
+	# The kernel's view of each process's CPUs, while the bench waits at ready.
+	mine=$(cpus_of "$(taskset -pc "$TRIG_PID" | sed 's/.*: //')")
+	theirs=""
+	for r in $(cat "/proc/$TRIG_PID/task/$TRIG_PID/children"); do
+		theirs+="$(cpus_of "$(taskset -pc "$r" | sed 's/.*: //')" | paste -sd,);"
+	done
+	trigger_finish
+	[ "$mine" = "$last" ]
+	others=$(grep -vx "$last" <<<"$allowed" | paste -sd,)
+	[ "$theirs" = "$others;$others;" ]
+}
+
+@test "--read-gap-us: each reader reads at most once per gap" {
+	run --separate-stderr "$B" --size 256M --idle-ms 20 --read-gap-us 2000
+	[ "$status" -eq 0 ] || { echo "$stderr"; false; }
+	# Two readers, a 2 ms gap: at most one read each per 2 ms of munmap, plus the one in flight.
+	awk -v r="$(metric reader_reads)" -v e="$(metric elapsed)" 'BEGIN { exit !(r >= 1 && r <= 2 * (e / 0.002 + 2)) }'
+}
+
+@test "an unreadable proc file, zero readers and a partial chunk are refused in one line" {
+	for args in "--proc-file nosuch" "--proc-file cmdline,../x" "--readers 0" "--chunk 1000" "--size 1P" "--reader-cpus some" "--read-gap-us 2000000"; do
+		# shellcheck disable=SC2086  # word splitting intended
+		run --separate-stderr "$B" --size 16M $args
+		assert_one_line_error
+	done
+	run --separate-stderr "$B" --proc-file nosuch
+	[[ $stderr == *"--proc-file nosuch: cannot read /proc/self/nosuch"* ]]
+}
+
+@test "run.sh procmunmap: reader metrics in the samples" {
+	run --separate-stderr "$ROOT/run.sh" -n pm -o "$RES" --set SIZE=64M --set IDLE_MS=20 --set WARMUP=0 -i 1 procmunmap
+	[ "$status" -eq 0 ] || { echo "$stderr"; false; }
+	s=$RES/pm/procmunmap/samples.tsv
+	awk -F'\t' '$1 == "reader_reads" && $4 > 0 { ok = 1 } END { exit !ok }' "$s"
+	awk -F'\t' '$1 == "idle_reader_max" && $4 > 0 { ok = 1 } END { exit !ok }' "$s"
+	grep -q '^PROC_FILE=cmdline$' "$RES/pm/procmunmap/config"
+}
+
+@test "run.sh accepts every procmunmap config" {
+	for c in "$ROOT"/configs/procmunmap*; do
+		run --separate-stderr "$ROOT/run.sh" --dry-run -o "$RES" "$c"
+		[ "$status" -eq 0 ] || { echo "$c: $stderr"; false; }
+	done
+}

@@ -1,0 +1,106 @@
+#!/usr/bin/env bats
+# compare.sh's text table against hand-checked golden files
+# (tests/fixtures/compare/README.md shows the arithmetic).
+
+bats_require_minimum_version 1.5.0
+
+setup() {
+	FIX=$ROOT/tests/fixtures/compare
+	COMPARE=$ROOT/compare.sh
+}
+
+@test "text table matches the golden file: sweep, higher-is-better, markers" {
+	run "$COMPARE" -o "$FIX" 3.11-rc3-0 3.11-rc3-1
+	[ "$status" -eq 0 ]
+	diff -u "$FIX/golden/rc3-0-vs-1.txt" <(printf '%s\n' "$output")
+}
+
+@test "Elapsed block has the munlock thread's layout, its unit in the header" {
+	run "$COMPARE" -o "$FIX" 3.11-rc3-0 3.11-rc3-1
+	# bats drops empty lines from $lines: the bench starts at index 33.
+	# The cv row's -133.61% widens the percentage column by one.
+	[ "${lines[33]}" = "timedmunlock" ]
+	[ "${lines[34]}" = "Elapsed [s]                  3.11-rc3               3.11-rc3" ]
+	[ "${lines[35]}" = "                                    0                      1" ]
+	[ "${lines[36]}" = "Elapsed min           3.38 (   0.00%)        1.90 (  43.79%)" ]
+	[ "${lines[37]}" = "Elapsed mean          3.40 (   0.00%)        1.92 *  43.37%*" ]
+	[ "${lines[38]}" = "Elapsed stddev        0.01 (   0.00%)        0.02 ( -32.29%)" ]
+	[ "${lines[39]}" = "Elapsed max           3.41 (   0.00%)        1.94 (  43.11%)" ]
+	[ "${lines[40]}" = "Elapsed range         0.03 (   0.00%)        0.04 ( -33.33%)" ]
+	[ "${lines[41]}" = "Elapsed cv            0.38 (   0.00%)        0.89 (-133.61%)" ]
+}
+
+@test "longer labels widen their own metric's table, not the Elapsed one" {
+	run "$COMPARE" -o "$FIX" 3.11-rc3-0 3.11-rc3-1
+	[[ "$output" == *"
+Elapsed-2 stddev        1.00 (  0.00%)        0.10 ( 90.00%)
+"* ]]
+	[[ "$output" == *"
+Populate [s]                 3.11-rc3              3.11-rc3
+                                    0                     1
+Populate min          10.00 (  0.00%)       10.10 ( -1.00%)
+"* ]]
+}
+
+# A copy of the fixture runs as base and new under $BATS_TEST_TMPDIR/r, with
+# awk program PROG applied to the samples.tsv of bench BENCH in run RUN.
+scaled_copy() {	# scaled_copy RUN BENCH PROG
+	local r=$BATS_TEST_TMPDIR/r
+	[ -d "$r" ] || { mkdir -p "$r"; cp -r "$FIX/3.11-rc3-0" "$r/base"; cp -r "$FIX/3.11-rc3-1" "$r/new"; }
+	awk -F'\t' -v OFS='\t' "$3" "$r/$1/$2/samples.tsv" >"$r/s" && mv "$r/s" "$r/$1/$2/samples.tsv"
+}
+
+# Every line of the block from header LABEL to the next blank line is as wide
+# as its header (no µ in these blocks: bytes are columns).
+block_aligned() {	# block_aligned OUTPUT LABEL
+	awk -v l="$2" 'index($0, l) == 1 { on = 1; w = length($0) } on && /^$/ { exit }
+		on && /^[A-Z ]/ && !/confidence/ && length($0) != w { print "misaligned: " $0; bad = 1 }
+		END { exit bad || !w }' <<<"$1"
+}
+
+@test "µs timings of the primary metric show in µs, and the block header says so" {
+	scaled_copy base timedmunlock 'NR > 1 && $1 == "elapsed" { $4 /= 1e5 } { print }'
+	scaled_copy new timedmunlock 'NR > 1 && $1 == "elapsed" { $4 /= 1e5 } { print }'
+	run --separate-stderr "$COMPARE" -o "$BATS_TEST_TMPDIR/r" base new
+	[ "$status" -eq 0 ]
+	# 3.38e-5 s and 1.90e-5 s: by hand, 33.80 and 19.00 µs, 43.79% better
+	[[ "$output" == *"
+Elapsed [µs]                     base                    new
+"* ]]
+	[[ "$output" == *"
+Elapsed min          33.80 (   0.00%)       19.00 (  43.79%)
+"* ]]
+	[[ "$output" == *"Elapsed new: Difference at 95.0% confidence: -14.72 ± 0.27 µs, -43.37% ± 0.79%"* ]]
+	run --separate-stderr "$COMPARE" -o "$BATS_TEST_TMPDIR/r" --format markdown base new
+	[[ "$output" == *"| Elapsed [µs] | base | new |"* ]]
+	[[ "$output" == *"| Elapsed min | 33.80 (0.00%) | 19.00 (43.79%) |"* ]]
+}
+
+@test "a percentage of -1113.81% and values of 1e9 keep the columns aligned" {
+	# munmap 12.1381 times slower: mean 2.40 ms * 12.1381 = 29.13 ms, and
+	# 100 - 29.13144 * 100 / 2.30 = -1166.58%
+	scaled_copy new timedmunlock 'NR > 1 && $1 == "munmap_elapsed" { $4 *= 12.1381 } { print }'
+	# Rate-1 down to ~1 ops/s keeps the block in ops/s; Rate-2 at ~1.25e9
+	scaled_copy base heaprelease 'NR > 1 && $1 == "rate" { $4 *= ($2 == 1 ? 1e-5 : 1e4) } { print }'
+	scaled_copy new heaprelease 'NR > 1 && $1 == "rate" { $4 *= ($2 == 1 ? 1e-5 : 1e4) } { print }'
+	run --separate-stderr "$COMPARE" -o "$BATS_TEST_TMPDIR/r" base new
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"Munmap mean "*" 29.13 *-1166.58%*"* ]]
+	[[ "$output" == *"Rate-2 mean "*" 125000000.00 (   0.00%) 1255000000.00 * 904.00%*"* ]]
+	block_aligned "$output" "Munmap [ms]"
+	block_aligned "$output" "Rate [ops/s]"
+}
+
+@test "a run name without a dash fills the first header line only" {
+	mkdir -p "$BATS_TEST_TMPDIR/r"
+	cp -r "$FIX/3.11-rc3-0" "$BATS_TEST_TMPDIR/r/base"
+	run --separate-stderr "$COMPARE" -o "$BATS_TEST_TMPDIR/r" base "$FIX/3.11-rc3-same"
+	[ "${lines[1]}" = "Elapsed [s]                     base              3.11-rc3" ]
+	[ "${lines[2]}" = "                                                      same" ]
+}
+
+@test "runs are found by name under MMDELTA_RESULTS and by path" {
+	MMDELTA_RESULTS=$FIX run "$COMPARE" 3.11-rc3-0 "$FIX/3.11-rc3-1"
+	[ "$status" -eq 0 ]
+	diff -u "$FIX/golden/rc3-0-vs-1.txt" <(printf '%s\n' "$output")
+}

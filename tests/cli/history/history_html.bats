@@ -1,0 +1,59 @@
+#!/usr/bin/env bats
+# history.sh html: a trend chart per series on one page that opens from
+# disk, checked in headless Chromium like the compare report: every image
+# loaded, one chart and one change table per series, the change point
+# between the right runs.
+
+bats_require_minimum_version 1.5.0
+load ../helpers
+load ../compare/html_browser
+load history_runs
+
+setup_file() {
+	RES=$(mktemp -d "${BATS_TMPDIR:-/tmp}/mmdelta-histhtml.XXXXXX")
+	export RES
+	fake_series "$RES" 30 21 1.0 1.06
+	"$ROOT/history.sh" -o "$RES" html "$RES/page" >"$RES/html.out" 2>"$RES/html.err"
+	echo $? >"$RES/html.status"
+	dump_dom "$RES/page/index.html" >"$RES/page.dom"
+}
+
+teardown_file() {
+	rm -rf "$RES"
+}
+
+@test "html writes OUTDIR/index.html and a PNG and SVG per series" {
+	[ "$(cat "$RES/html.status")" -eq 0 ]
+	grep -q "mmdelta: html: wrote $RES/page/index.html" "$RES/html.err"
+	[ "$(find "$RES/page/plots" -name '*.svg' | wc -l)" -eq 2 ]	# elapsed, pages
+	[ "$(find "$RES/page/plots" -name '*.png' | wc -l)" -eq 2 ]
+	! grep -Eiq '(src|href)="(https?:|//)' "$RES/page/index.html"
+}
+
+@test "in Chromium every chart loaded" {
+	grep -q '<body data-images="ok" data-images-loaded="2" data-images-broken="0"' "$RES/page.dom"
+}
+
+@test "the change point is on the page between the runs around it, as a regression" {
+	[ "$(grep -o '<table class="changes">' "$RES/page.dom" | wc -l)" -eq 1 ]
+	grep -q '<tr><td>night-20</td><td>night-21</td>.*<td class="num worse">-[0-9.]*% ± ' "$RES/page.dom"
+	grep -q 'No change point.' "$RES/page.dom"	# pages is constant
+	# the chart marks it: a label naming both runs in the SVG
+	grep -q 'night-20 → night-21' "$RES"/page/plots/0-timedmunlock-elapsed.svg
+}
+
+@test "the screenshot is a real, non-blank PNG" {
+	screenshot "$RES/page/index.html" "$RES/shot.png"
+	is_png "$RES/shot.png"
+	[ "$(stat -c %s "$RES/shot.png")" -gt 50000 ]
+}
+
+@test "html without a directory, or one that cannot be written, fails in one line" {
+	run --separate-stderr "$ROOT/history.sh" -o "$RES" html
+	[ "$status" -eq 2 ]
+	assert_one_line_error
+	touch "$RES/file"
+	run --separate-stderr "$ROOT/history.sh" -o "$RES" html "$RES/file/sub"
+	[ "$status" -eq 2 ]
+	assert_one_line_error
+}

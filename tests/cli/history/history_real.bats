@@ -1,0 +1,103 @@
+#!/usr/bin/env bats
+# The history of real runs: run.sh records every run it completes (a plain
+# one, a sweep, one with the vmstat monitor), exactly as its files say, and
+# rebuild gives the same database.  Read back with the sqlite3 program.
+
+bats_require_minimum_version 1.5.0
+load ../helpers
+
+setup_file() {
+	RES=$(mktemp -d "${BATS_TMPDIR:-/tmp}/mmdelta-hist.XXXXXX")
+	export RES
+	"$ROOT/run.sh" -n plain -o "$RES" --set SIZE=16M -i 3 timedmunlock 2>"$RES/plain.err"
+	"$ROOT/run.sh" -n sweep -o "$RES" --set 'SIZE=8M 16M' -i 2 timedmunlock 2>"$RES/sweep.err"
+	"$ROOT/run.sh" -n mon -o "$RES" --set SIZE=16M -i 2 --monitors vmstat,perfstat timedmunlock 2>"$RES/mon.err"
+	MMDELTA_HISTORY=off "$ROOT/run.sh" -n off -o "$RES" --set SIZE=8M -i 2 timedmunlock 2>"$RES/off.err"
+}
+
+teardown_file() {
+	rm -rf "$RES"
+}
+
+db() { sqlite3 -batch "$RES/history.sqlite" "$@"; }
+
+# The samples of RUN as the database holds them, as samples.tsv rows.
+db_samples() {
+	db "SELECT m.name, s.param, s.iteration, printf('%.9g', s.value) FROM samples s JOIN runs r ON r.id = s.run_id
+	    JOIN metrics m ON m.id = s.metric_id WHERE r.name = '$1' ORDER BY 1, 2, 3" | tr '|' '\t'
+}
+
+file_samples() {
+	awk -F'\t' 'NR > 1 { printf "%s\t%s\t%s\t%.9g\n", $1, $2, $3, $4 }' "$RES/$1/timedmunlock/samples.tsv" |
+		sort -t$'\t' -k1,2 -k3n
+}
+
+@test "run.sh records each run it completes, and says so" {
+	for r in plain sweep mon; do
+		grep -q "^mmdelta: recorded in $RES/history.sqlite\$" "$RES/$r.err"
+	done
+	[ "$(db 'SELECT group_concat(name) FROM (SELECT name FROM runs ORDER BY name)')" = "mon,plain,sweep" ]
+	[ "$(db "SELECT DISTINCT clock || ' ' || host || ' ' || kernel_release || ' ' || status FROM runs")" = \
+		"realtime $(uname -n) $(uname -r) complete" ]
+	[ "$(db "SELECT start_time FROM runs WHERE name = 'plain'")" = "$(awk '/^start_time: / { print $2 }' "$RES/plain/meta")" ]
+}
+
+@test "every sample, metric description and swept value is in the database as in the files" {
+	for r in plain sweep mon; do
+		diff <(db_samples "$r") <(file_samples "$r")
+		diff <(db "SELECT m.name, m.label, m.unit, m.direction FROM metrics m WHERE m.id IN
+		            (SELECT metric_id FROM samples s JOIN runs r ON r.id = s.run_id WHERE r.name = '$r')
+		           ORDER BY m.position" | tr '|' '\t') \
+			<(awk -F'\t' -v OFS='\t' 'NR == FNR { if (FNR > 1) seen[$1] = 1; next }
+			      $1 in seen { print $1, $2, $3, $4 }' \
+				"$RES/$r/timedmunlock/samples.tsv" "$RES/$r/timedmunlock/metrics.tsv")
+	done
+	# the monitor's counters came along
+	[ "$(db "SELECT count(DISTINCT m.name) FROM samples s JOIN metrics m ON m.id = s.metric_id
+	         JOIN runs r ON r.id = s.run_id WHERE r.name = 'mon' AND m.name LIKE 'vmstat_%'")" -gt 0 ]
+}
+
+@test "a sweep's values are separate points, each with its own resolved config" {
+	[ "$(db "SELECT group_concat(param) FROM (SELECT p.param FROM points p JOIN runs r ON r.id = p.run_id
+	         WHERE r.name = 'sweep' ORDER BY p.param)")" = "16M,8M" ]
+	cfg=$(db "SELECT c.text FROM points p JOIN runs r ON r.id = p.run_id JOIN configs c ON c.id = p.config_id
+	          WHERE r.name = 'sweep' AND p.param = '8M'")
+	grep -q '^SIZE=8M$' <<<"$cfg"
+	grep -q -- '^command: .*--size 8388608 ' <<<"$cfg"
+	! grep -q '^ITERATIONS=' <<<"$cfg"
+	# the 16M point of the sweep and the plain 16M run are one series
+	[ "$(db "SELECT count(DISTINCT p.config_id) FROM points p JOIN runs r ON r.id = p.run_id
+	         WHERE (r.name = 'sweep' AND p.param = '16M') OR r.name = 'plain'")" -eq 1 ]
+}
+
+@test "MMDELTA_HISTORY=off: the run is not recorded; ingest records it later" {
+	grep -q '^status: complete$' "$RES/off/meta"
+	! grep -q 'recorded in' "$RES/off.err"
+	[ "$(db "SELECT count(*) FROM runs WHERE name = 'off'")" -eq 0 ]
+	run --separate-stderr "$ROOT/history.sh" -o "$RES" ingest off
+	[ "$status" -eq 0 ]
+	diff <(db_samples off) <(file_samples off)
+}
+
+@test "rebuild from the run directories gives what the ingests gave" {
+	dump() {
+		db "SELECT name, host, start_time, clock, digest FROM runs ORDER BY name;
+		    SELECT r.name, m.name, s.param, s.iteration, s.value FROM samples s JOIN runs r ON r.id = s.run_id
+		      JOIN metrics m ON m.id = s.metric_id ORDER BY 1, 2, 3, 4"
+	}
+	"$ROOT/history.sh" -o "$RES" ingest off 2>/dev/null
+	before=$(dump)
+	run --separate-stderr "$ROOT/history.sh" -o "$RES" rebuild
+	[ "$status" -eq 0 ]
+	[ "$(dump)" = "$before" ]
+}
+
+@test "a run completes even when its history cannot be written, and says why" {
+	cp "$RES/history.sqlite" "$RES/saved.sqlite"
+	printf 'not a database' >"$RES/history.sqlite"
+	run --separate-stderr "$ROOT/run.sh" -n late -o "$RES" --set SIZE=8M -i 1 timedmunlock
+	mv "$RES/saved.sqlite" "$RES/history.sqlite"
+	[ "$status" -eq 0 ]
+	grep -q '^status: complete$' "$RES/late/meta"
+	[[ $stderr == *"mmdelta: history not updated: "*"not a usable history database"*"(./history.sh ingest records the run later)"* ]]
+}

@@ -1,0 +1,35 @@
+#!/usr/bin/env bats
+# A full disk: a results root that fills up while a run
+# writes fails the run with a message that says so, and the runs already
+# there are untouched.  The results root is a 200k tmpfs, mostly filled.
+
+bats_require_minimum_version 1.5.0
+load ../helpers
+
+setup() {
+	common_setup
+	mount -t tmpfs -o size=200k tmpfs "$RES"
+	mkdir -p "$RES/keep/timedmunlock"
+	echo "status: complete" >"$RES/keep/meta"
+	echo precious >"$RES/keep/timedmunlock/samples.tsv"
+	KEPT=$(results_digest)
+	# What is left is enough to start a run (meta, config) but not to finish one.
+	head -c 150k /dev/zero >"$RES/filler"
+}
+teardown() {
+	umount "$RES"
+	common_teardown
+}
+
+@test "a full disk while writing results fails the run, says so, and keeps earlier runs" {
+	run --separate-stderr "$ROOT/run.sh" -o "$RES" -n full --ignore-load --set SIZE=4M -i 20 timedmunlock
+	[ "$status" -ne 0 ]
+	[[ $stderr == *"No space left on device"* ]]
+	[ ! -e "$RES/full" ]
+	rm "$RES/filler"
+	[ "$(results_digest | grep -v ' ./.full.partial/')" = "$KEPT" ]
+	# The partial run's meta is whatever was last written whole, never empty.
+	[ -s "$RES/.full.partial/meta" ]
+	grep -q '^name: full$' "$RES/.full.partial/meta"
+	grep -q '^status: failed$' "$RES/.full.partial/meta"
+}

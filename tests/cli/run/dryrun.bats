@@ -1,0 +1,58 @@
+#!/usr/bin/env bats
+# --dry-run shows what will run: the exact command lines (the numactl prefix,
+# the sizes as the bench's --check resolved them) and the time they should
+# take, from the earlier runs in the results root.
+
+bats_require_minimum_version 1.5.0
+load ../helpers
+
+setup() {
+	common_setup
+	printf '%s\n' BENCH=timedmunlock SIZE=8M NUMA=local WARMUP=1 ITERATIONS=1 >"$RES/cfg"
+}
+
+teardown() {
+	common_teardown
+}
+
+# The "command..." lines of a dry run's output.
+commands() { grep '^command' <<<"$output"; }
+
+@test "the command lines are the ones a run then writes, numactl and resolved bytes included" {
+	run --separate-stderr "$ROOT/run.sh" --dry-run -o "$RES/r" "$RES/cfg"
+	[ "$status" -eq 0 ]
+	[ "$(commands)" = "command: numactl --membind=0 --cpunodebind=0 bench/timedmunlock --size 8388608 --lock map_locked --madvise none --cap-size" ]
+	[ ! -e "$RES/r" ]
+	run --separate-stderr "$ROOT/run.sh" --dry-run -o "$RES/r" "$RES/cfg"
+	local dry
+	dry=$(commands)
+	run --separate-stderr "$ROOT/run.sh" -n real -o "$RES/r" "$RES/cfg"
+	[ "$status" -eq 0 ] || { echo "$stderr"; false; }
+	[ "$(grep '^command' "$RES/r/real/timedmunlock/config")" = "$dry" ]
+}
+
+@test "a config's size over the machine is shown capped, in bytes, with the bench's note" {
+	run --separate-stderr "$ROOT/run.sh" --dry-run -o "$RES/r" --set timedmunlock.NUMA=none timedmunlock
+	[ "$status" -eq 0 ]
+	local bytes total
+	bytes=$(commands | sed -n 's/^command: bench\/timedmunlock --size \([0-9]*\) .*--cap-size$/\1/p')
+	total=$(awk '/^MemTotal:/ { printf "%.0f", $2 * 1024 }' /proc/meminfo)
+	[ -n "$bytes" ] && [ "$bytes" -lt "$total" ]
+	[[ $output == *$'\n# timedmunlock: --size capped from 56.0G to '* ]]
+}
+
+@test "the expected time comes from the earlier run of the config, scaled by size" {
+	run --separate-stderr "$ROOT/run.sh" --dry-run -o "$RES/r" "$RES/cfg"
+	[[ $output == *"# 2 processes (1 warm-up + 1); no earlier run of timedmunlock in $RES/r to take the time from"* ]]
+	run --separate-stderr "$ROOT/run.sh" -n first -o "$RES/r" "$RES/cfg"
+	[ "$status" -eq 0 ] || { echo "$stderr"; false; }
+	local took
+	took=$(sed -n 's/^wall: \([0-9.]*\) s, 2 processes$/\1/p' "$RES/r/first/timedmunlock/config")
+	[ -n "$took" ]
+	run --separate-stderr "$ROOT/run.sh" --dry-run -o "$RES/r" "$RES/cfg"
+	[[ $output == *"# 2 processes (1 warm-up + 1); about $(printf '%.0f' "$took") s: run 'first' took ${took%.*} s for 2 processes"$'\n'* ]]
+	# twice the size and three iterations: 4 processes of 16M, 4 times the time
+	run --separate-stderr "$ROOT/run.sh" --dry-run -o "$RES/r" --set SIZE=16M -i 3 "$RES/cfg"
+	[[ $output == *"# 4 processes (1 warm-up + 3); about $(awk -v t="$took" 'BEGIN { printf "%.0f", t * 4 }') s: run 'first' took ${took%.*} s for 2 processes at --size 8388608, scaled by size to 16777216"* ]]
+	[[ $output == *$'\n# in all: 4 bench processes, about '* ]]
+}

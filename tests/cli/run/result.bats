@@ -1,0 +1,48 @@
+#!/usr/bin/env bats
+# The end of a run: the bench's own metrics as reports/mmstat sums them up,
+# one line for the monitors, and the next step.
+
+bats_require_minimum_version 1.5.0
+load ../helpers
+
+setup() { common_setup; }
+teardown() { common_teardown; }
+
+# value LABEL: the mean a summary line prints for LABEL, in the metric's SI unit.
+mean_of() {
+	awk -v l="$1" '$2 == "timedmunlock" && $3 == l && $4 == "mean" {
+		f["ns"] = 1e-9; f["µs"] = 1e-6; f["ms"] = 1e-3; f["s"] = 1
+		u = $6; sub(/,$/, "", u); print $5 * (u in f ? f[u] : 1); exit }' <<<"$stderr"
+}
+
+@test "the end of a run: the bench's metrics, one line for monitors, the next step, ten lines at most" {
+	run --separate-stderr "$ROOT/run.sh" -n s -o "$RES" -i 2 --set SIZE=256M timedmunlock
+	[ "$status" -eq 0 ]
+	after=$(awk '/timedmunlock \[2\/2\]/ { on = 1; next } on' <<<"$stderr")
+	[ -n "$after" ] && [ "$(wc -l <<<"$after")" -le 10 ]
+	! grep -Eq '[0-9][eE][-+]?[0-9]' <<<"$after"
+	d=$RES/s/timedmunlock
+	# the means are the samples' means, to the two decimals shown
+	for m in elapsed:Elapsed populate_elapsed:Populate; do
+		want=$(awk -F'\t' -v m="${m%%:*}" '$1 == m { s += $4; n++ } END { print s / n }' "$d/samples.tsv")
+		got=$(mean_of "${m#*:}")
+		awk -v w="$want" -v g="$got" 'BEGIN { exit !(g > 0 && (g - w) / w < 0.01 && (w - g) / w < 0.01) }' ||
+			{ echo "${m#*:}: printed $got, samples say $want"; return 1; }
+	done
+	# a counter gets its mean, no spread; a time its stddev and CoeffVar
+	grep -Eq '^mmdelta: timedmunlock Pages +mean 65536 \(n=2\)$' <<<"$after"
+	grep -Eq '^mmdelta: timedmunlock Elapsed +mean [0-9.]+ (ns|µs|ms|s), stddev [0-9.]+ (ns|µs|ms|s), CoeffVar [0-9.]+% \(n=2\)$' <<<"$after"
+	changed=$(awk -F'\t' '$1 ~ /^vmstat_/ && $4 != 0 { c[$1] = 1 } END { print length(c) }' "$d/samples.tsv")
+	grep -qx "mmdelta: timedmunlock vmstat: $(wc -l </proc/vmstat) counters in samples.tsv ($changed not zero)" <<<"$after"
+	grep -qx "mmdelta: complete: $RES/s" <<<"$after"
+	# the next step last, after the history's line
+	[ "$(tail -n 1 <<<"$after")" = "mmdelta: compare: $ROOT/compare.sh -o $RES s OTHER, once there is a run named OTHER" ]
+}
+
+@test "the next step names the latest other complete run as the baseline" {
+	for n in old new; do
+		run --separate-stderr "$ROOT/run.sh" -n "$n" -o "$RES" -i 1 --set WARMUP=0 --set SIZE=8M --monitors none timedmunlock
+		[ "$status" -eq 0 ]
+	done
+	[ "$(tail -n 1 <<<"$stderr")" = "mmdelta: compare: $ROOT/compare.sh -o $RES old new" ]
+}

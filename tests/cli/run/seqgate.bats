@@ -1,0 +1,99 @@
+#!/usr/bin/env bats
+# run.sh -i auto --baseline BASE --gate PCT: the candidate iterates until the
+# sequential gate decides, says why it stopped, and compare.sh afterwards
+# gives the very verdict the iterations stopped at.  The baselines are real
+# runs whose elapsed samples are replaced, so that each verdict is certain:
+# a constant baseline at the candidate's own level (pass at a 1000% gate),
+# at a hundredth of it (REGRESSION), or one too noisy for any percentage
+# (inconclusive until MAX_ITERATIONS).
+
+bats_require_minimum_version 1.5.0
+load ../helpers
+
+setup_file() {
+	export SEQ_RES
+	SEQ_RES=$(mktemp -d "${BATS_TMPDIR:-/tmp}/mmdelta-seq.XXXXXX")
+	"$ROOT/run.sh" -n real -o "$SEQ_RES" -i 4 --set SIZE=8M --set WARMUP=0 timedmunlock >/dev/null 2>&1
+}
+
+teardown_file() { rm -rf "$SEQ_RES"; }
+
+setup() {
+	common_setup
+	cp -r "$SEQ_RES/real" "$RES/real"
+}
+teardown() { common_teardown; }
+
+# baseline NAME V1 V2...: run "real" with its elapsed samples replaced
+baseline() {
+	local name=$1 i=0 v; shift
+	cp -r "$RES/real" "$RES/$name"
+	awk -F'\t' '$1 != "elapsed"' "$RES/real/timedmunlock/samples.tsv" >"$RES/$name/timedmunlock/samples.tsv"
+	for v in "$@"; do printf 'elapsed\t-\t%d\t%s\n' $((++i)) "$v" >>"$RES/$name/timedmunlock/samples.tsv"; done
+}
+
+mean_elapsed() { awk -F'\t' '$1 == "elapsed" { s += $4; n++ } END { printf "%.9g", s / n }' "$RES/real/timedmunlock/samples.tsv"; }
+
+cand() { run --separate-stderr "$ROOT/run.sh" -n cand -o "$RES" -i auto --set SIZE=8M --set WARMUP=0 "$@" timedmunlock; }
+stopped() { sed -n 's/^stopped: //p' "$RES/cand/timedmunlock/config"; }
+counted() { awk -F'\t' '$1 == "elapsed"' "$RES/cand/timedmunlock/samples.tsv" | wc -l; }
+
+@test "a candidate within the gate passes at the first look that proves it, and says so" {
+	m=$(mean_elapsed)
+	baseline base "$m" "$m" "$m" "$m"
+	cand --baseline base --gate 1000 --set MAX_ITERATIONS=5
+	[ "$status" -eq 0 ]
+	grep -qx 'sequential: max=5 alpha=0.05 baseline=base gate=1000%' "$RES/cand/timedmunlock/config"
+	[[ $(stopped) == "the gate against base after 3 iterations: timedmunlock elapsed cand: pass ("*"repeated CI ["*"] at look 3 of 5, gate 1000%"* ]]
+	[ "$(counted)" -eq 3 ]
+	[[ $stderr == *"[3/auto, gate pass ["* ]]
+	# compare.sh judges the run at its last look: the same verdict
+	run --separate-stderr "$ROOT/compare.sh" -o "$RES" --gate 1000 base cand
+	[ "$status" -eq 0 ]
+	[ "${lines[-1]}" = "gate: $(stopped | sed 's/^the gate against base after 3 iterations: //')" ]
+}
+
+@test "a candidate a hundred times slower is a REGRESSION, and compare.sh agrees" {
+	m=$(mean_elapsed)
+	s=$(awk -v m="$m" 'BEGIN { printf "%.9g", m / 100 }')
+	baseline base "$s" "$s" "$s" "$s"
+	cand --baseline base --gate 5 --set MAX_ITERATIONS=5
+	[ "$status" -eq 0 ]
+	[[ $(stopped) == "the gate against base after "[345]" iterations: timedmunlock elapsed cand: REGRESSION ("* ]]
+	run --separate-stderr "$ROOT/compare.sh" -o "$RES" --gate 5 base cand
+	[ "$status" -eq 1 ]
+	[[ "${lines[-1]}" == "gate: timedmunlock elapsed cand: REGRESSION ("*" at look "[345]" of 5, gate 5%"* ]]
+}
+
+@test "a baseline too noisy for any percentage: inconclusive up to MAX_ITERATIONS, exit 3 in compare.sh" {
+	baseline base 0.000001 1 0.000001 1
+	cand --baseline base --gate 5 --set MAX_ITERATIONS=4
+	[ "$status" -eq 0 ]
+	[ "$(counted)" -eq 4 ]
+	[[ $(stopped) == "MAX_ITERATIONS=4 reached with the gate inconclusive against base: timedmunlock elapsed cand: inconclusive (no percentage: the baseline mean is not distinguishable from 0 at "* ]]
+	run --separate-stderr "$ROOT/compare.sh" -o "$RES" --gate 5 base cand
+	[ "$status" -eq 3 ]
+}
+
+@test "the gate's options are refused in one line, before anything is written" {
+	baseline base 1 1 1 1
+	BEFORE=$(results_digest)
+	for args in "--baseline base" "--gate 5" "--baseline base --gate five" "--baseline base --gate 5 -i 3" \
+		"--baseline nosuch --gate 5" "--baseline cand --gate 5" "--baseline base --gate 5 --set MAX_ITERATIONS=201"; do
+		# shellcheck disable=SC2086
+		run --separate-stderr "$ROOT/run.sh" -n cand -o "$RES" -i auto $args timedmunlock
+		assert_one_line_error
+	done
+	run --separate-stderr "$ROOT/run.sh" -n cand -o "$RES" --baseline base --gate 5 -i 3 timedmunlock
+	assert_one_line_error
+	[ "$stderr" = "mmdelta: --baseline needs -i auto: the candidate iterates until the gate decides" ]
+	run --separate-stderr "$ROOT/run.sh" -n cand -o "$RES" -i auto --baseline base --gate 5 heaprelease
+	assert_one_line_error
+	[ "$stderr" = "mmdelta: --baseline base: baseline run 'base' has no bench heaprelease" ]
+	[ "$(results_digest)" = "$BEFORE" ]
+	baseline thin 1
+	run --separate-stderr "$ROOT/run.sh" -n cand -o "$RES" -i auto --baseline thin --gate 5 timedmunlock
+	assert_one_line_error
+	[ "$stderr" = "mmdelta: --baseline thin: baseline run 'thin' has 1 sample of timedmunlock elapsed: the gate needs 2 or more" ]
+	[ ! -e "$RES/cand" ] && [ ! -e "$RES/.cand.partial" ]
+}

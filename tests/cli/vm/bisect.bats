@@ -1,0 +1,381 @@
+#!/usr/bin/env bats
+# bisect.sh's logic on a stand-in for run.sh --kernel (bisect_fake_run.bash:
+# no VM, each fake image's figures come from a table), so every decision can
+# be checked fast: the step choice, the three-way verdict, skipped points,
+# ends that do not differ, a culprit at either end, tree mode with a failing
+# build and a kernel that does not boot, interrupts, and bad input.
+
+bats_require_minimum_version 1.5.0
+load ../helpers
+load bisect_tree
+
+setup() {
+	common_setup
+	export MMDELTA_BISECT_RUNNER=$ROOT/tests/cli/vm/bisect_fake_run.bash
+	export FAKE_FIGURES=$RES/figures FAKE_CALLS=$RES/calls
+	: >"$FAKE_FIGURES"
+	: >"$FAKE_CALLS"
+	cd "$RES"
+}
+teardown() { common_teardown; }
+
+# A file run.sh takes for a kernel: the bzImage magic and a version string.
+fake_image() {
+	head -c 1024 /dev/zero >"$1"
+	printf HdrS | dd of="$1" bs=1 seek=514 conv=notrunc 2>/dev/null
+	printf '\000\001' | dd of="$1" bs=1 seek=526 conv=notrunc 2>/dev/null
+	printf '%s (fake) #1\000' "${1##*/}" | dd of="$1" bs=1 seek=768 conv=notrunc 2>/dev/null
+}
+
+# images SPEC...: fake images k0, k1, ... with those figures (see the runner).
+images() {
+	local i=0 spec
+	IMGS=()
+	for spec in "$@"; do
+		fake_image "$RES/k$i"
+		printf 'k%s\t%s\n' "$i" "$spec" >>"$FAKE_FIGURES"
+		IMGS+=("$RES/k$i")
+		i=$((i + 1))
+	done
+}
+
+J() { jq -r "$1" "$RES/out/bisect-timedmunlock/bisect.json"; }
+bisect() { run --separate-stderr "$ROOT/bisect.sh" -o "$RES/out" "$@"; }
+boots() { wc -l <"$FAKE_CALLS"; }
+ceil_log2() { awk -v n="$1" 'BEGIN { l = 0; while (2 ^ l < n) l++; print l }'; }
+source_pick() { source "$ROOT/drivers/bisect/pick.sh"; }
+
+@test "the step choice: midpoint of the undecided range, K points a round, skips avoided" {
+	source_pick
+	[ "$(bisect_points 1 good - - - - - bad)" = 3 ]
+	[ "$(bisect_points 1 good - - bad - - bad)" = 1 ]
+	[ "$(bisect_points 1 good good - bad - - bad)" = 2 ]
+	[ "$(bisect_points 1 good - - skip - - bad)" = 2 ]
+	[ "$(bisect_points 3 good - - - - - - - bad | tr '\n' ' ')" = "2 4 6 " ]
+	[ "$(bisect_points 4 good - - bad | tr '\n' ' ')" = "1 2 " ]
+	[ -z "$(bisect_points 1 good bad - bad)" ]
+	[ "$(bisect_range good good bad good bad)" = "1 2" ]
+	[ "$(bisect_outcome good good bad - bad)" = "culprit 1 2" ]
+	[ "$(bisect_outcome good skip bad bad)" = "ambiguous 0 2" ]
+}
+
+@test "a culprit in the middle of 7: named, at most ceil(log2 7)+2 boots, every step in the report" {
+	images 10 10 10 12 12 12 12
+	bisect timedmunlock "${IMGS[@]}"
+	[ "$status" -eq 0 ]
+	[ "$(J .result)" = culprit ]
+	[ "$(J .first_bad.run)" = 03-k3 ] && [ "$(J .last_good.run)" = 02-k2 ]
+	[ "$(J .first_bad.image)" = "$RES/k3" ] && [ "$(J .first_bad.release)" = k3 ]
+	[ "$(J .good_mean)" = 10 ] && [ "$(J .bad_mean)" = 12 ] && [ "$(J .boundary)" = 11 ]
+	[ "$(J .metric)" = elapsed ]
+	[ "$(boots)" -le $(($(ceil_log2 7) + 2)) ]
+	[ "$(J .boots)" = "$(boots)" ]
+	# Ends first, then each step with its verdict and mean; each a kept run.
+	[ "$(J '[.steps[] | "\(.run):\(.verdict):\(.mean)"] | join(" ")')" = \
+		"00-k0:measured:10 06-k6:measured:12 03-k3:bad:12 01-k1:good:10 02-k2:good:10" ]
+	for r in 00-k0 06-k6 03-k3 01-k1 02-k2; do [ -f "$RES/out/bisect-timedmunlock/$r/meta" ]; done
+	grep -q '^bisect of timedmunlock.*: the first bad kernel is k3$' "$RES/out/bisect-timedmunlock/bisect.txt"
+	grep -q '^  the step:  10 s (+0%) -> 12 s (+20%)$' "$RES/out/bisect-timedmunlock/bisect.txt"
+	grep -Eq '^Elapsed mean +10\.00 \(  0\.00%\) +12\.00 \*-20\.00%\*' "$RES/out/bisect-timedmunlock/bisect.txt"
+	[[ ${stderr_lines[-1]} == "mmdelta: bisect: first bad 03-k3 (last good 02-k2), 5 boots in 5 rounds; report in "* ]]
+}
+
+@test "a culprit at either end: right after the good end, or the bad end itself" {
+	images 10 12 12 12 12
+	bisect timedmunlock "${IMGS[@]}"
+	[ "$status" -eq 0 ]
+	[ "$(J .first_bad.run)" = 01-k1 ] && [ "$(J .last_good.run)" = 00-k0 ]
+	rm -rf "$RES/out" && : >"$FAKE_FIGURES" && : >"$FAKE_CALLS"
+	images 10 10 10 10 12
+	bisect timedmunlock "${IMGS[@]}"
+	[ "$status" -eq 0 ]
+	[ "$(J .first_bad.run)" = 04-k4 ] && [ "$(J .last_good.run)" = 03-k3 ]
+	[ "$(boots)" -le $(($(ceil_log2 5) + 2)) ]
+}
+
+@test "a figure that went up (higher is worse here) is bisected the same way" {
+	images 20 20 20 20 15 15
+	bisect timedmunlock "${IMGS[@]}"
+	[ "$status" -eq 0 ]
+	[ "$(J .first_bad.run)" = 04-k4 ] && [ "$(J .boundary)" = 17.5 ]
+}
+
+@test "ends that do not differ: said in one line, exit 1, nothing bisected" {
+	images 10 11 12 10
+	bisect timedmunlock "${IMGS[@]}"
+	[ "$status" -eq 1 ]
+	[[ $stderr == *"mmdelta: bisect: the ends do not differ: elapsed good 10, bad 10 s"* ]]
+	[ "$(boots)" -eq 2 ]
+	[ "$(J .result)" = "no difference" ] && [ "$(J .first_bad)" = null ]
+}
+
+@test "--threshold: ends closer than it are not bisected; points are held against it" {
+	images 10 10.4 11 11
+	bisect --threshold 20 timedmunlock "${IMGS[@]}"
+	[ "$status" -eq 1 ]
+	[[ $stderr == *"mmdelta: bisect: the ends differ by only 10.00%, less than --threshold 20%"* ]]
+	rm -rf "$RES/out" && : >"$FAKE_CALLS"
+	# The midpoint would call 10.4 good; 3% from 10 makes it bad.
+	bisect --threshold 3 timedmunlock "${IMGS[@]}"
+	[ "$status" -eq 0 ]
+	[ "$(J .first_bad.run)" = 01-k1 ] && [ "$(J .boundary)" = 10.3 ]
+}
+
+@test "an unclear point is measured again with 2x and 4x the iterations until it is decided" {
+	# 11.6 with a spread of 0.5 against the midpoint 11: the interval of 2
+	# values straddles it (±6.4), of 4 still (±0.92), of 8 no longer (±0.45).
+	images 10 11.6:0.5 12
+	bisect timedmunlock "${IMGS[@]}"
+	[ "$status" -eq 0 ]
+	[ "$(J '[.steps[] | select(.run == "01-k1") | "\(.iterations):\(.verdict)"] | join(" ")')" = "2:remeasure 4:remeasure 8:bad" ]
+	[ "$(J .first_bad.run)" = 01-k1 ] && [ "$(J .boots)" = 5 ]
+}
+
+@test "a kernel that does not boot is skipped, and so is a point that stays unclear" {
+	images 10 10 10 noboot 10 12 12
+	bisect timedmunlock "${IMGS[@]}"
+	[ "$status" -eq 0 ]
+	[ "$(J '[.steps[] | "\(.run):\(.verdict)"] | join(" ")')" = \
+		"00-k0:measured 06-k6:measured 03-k3:skip 02-k2:good 04-k4:good 05-k5:bad" ]
+	[ "$(J .first_bad.run)" = 05-k5 ] && [ "$(J .last_good.run)" = 04-k4 ]
+	[[ "$(J '.steps[] | select(.run == "03-k3") | .note')" == *"Kernel panic"* ]]
+	[ -d "$RES/out/bisect-timedmunlock/.03-k3.partial" ]
+	rm -rf "$RES/out" && : >"$FAKE_FIGURES" && : >"$FAKE_CALLS"
+	images 10 10 11.1:3 10 12
+	bisect timedmunlock "${IMGS[@]}"
+	[ "$status" -eq 0 ]
+	[ "$(J '[.steps[] | select(.run == "02-k2") | .verdict] | join(" ")')" = "remeasure remeasure unclear" ]
+	[ "$(J .first_bad.run)" = 04-k4 ]
+}
+
+@test "skipped points next to the culprit: no single culprit, the candidates named, exit 1" {
+	images 10 10 noboot 12 12
+	bisect timedmunlock "${IMGS[@]}"
+	[ "$status" -eq 1 ]
+	[ "$(J .result)" = ambiguous ]
+	[ "$(J '.candidates | join(" ")')" = "02-k2 03-k3" ]
+	[[ ${stderr_lines[-1]} == "mmdelta: bisect: no single culprit: skipped points leave 02-k2 03-k3; report in "* ]]
+}
+
+# A stand-in for Slurm's sinfo, for bisect.sh's check that the cluster
+# answers: one partition, debug, the default.  (tests/fleet runs the real
+# cluster.)
+fake_sinfo() {
+	mkdir -p "$RES/bin"
+	printf '#!/bin/sh\necho "debug*"\n' >"$RES/bin/sinfo"
+	chmod +x "$RES/bin/sinfo"
+	export PATH=$RES/bin:$PATH
+}
+# "RUN:ROUND" of every step, and whether each round's runs overlapped in
+# time: every start before the first end of its round.
+rounds() { J '[.steps[] | "\(.run):\(.round)"] | join(" ")'; }
+round_overlaps() {
+	local r runs
+	for r in $(J '[.steps[].round] | unique | .[]'); do
+		runs=$(J "[.steps[] | select(.round == $r) | .run] | unique | .[]")
+		grep -wF "$runs" "$FAKE_CALLS.slurm" |
+			awk '{ s = $2 > s ? $2 : s; if (e == "" || $3 < e) e = $3 } END { exit !(s < e) }' ||
+			{ echo "round $r did not run its points at once"; return 1; }
+	done
+}
+
+@test "--slurm --jobs 3: the ends in one round, then 3 points a round at once; fewer rounds, same culprit" {
+	fake_sinfo
+	images 10 10 10 10 10 12 12 12 12
+	# Sequentially: the ends, then 4, 6, 5, each its own round: 5 rounds.
+	FAKE_SECONDS=0.5 bisect --slurm --jobs 3 --slurm-opt --partition=debug timedmunlock "${IMGS[@]}"
+	[ "$status" -eq 0 ] && [ "$(J .first_bad.run)" = 05-k5 ] && [ "$(J .last_good.run)" = 04-k4 ]
+	# Range (0,8): 2 4 6 -> (4,6): 5.  Sequentially 4, 6, 5: five rounds.
+	[ "$(rounds)" = "00-k0:1 08-k8:1 02-k2:2 04-k4:2 06-k6:2 05-k5:3" ]
+	[ "$(J .rounds)" = 3 ] && [ "$(J .boots)" = 6 ] && [ "$(J .jobs)" = 3 ] && [ "$(J .slurm)" = true ]
+	round_overlaps
+	[ "$(grep -c ' --partition=debug$' "$FAKE_CALLS.slurm")" = 6 ]
+	grep -q '^  boots:     6, in 3 rounds of up to 3 points at once, as Slurm jobs$' "$RES/out/bisect-timedmunlock/bisect.txt"
+	[[ ${stderr_lines[-1]} == "mmdelta: bisect: first bad 05-k5 (last good 04-k4), 6 boots in 3 rounds; report in "* ]]
+	# A dead kernel in a round is skipped like any; the next round avoids it,
+	# and an unclear point is measured again within its round.
+	rm -rf "$RES/out" && : >"$FAKE_FIGURES" && : >"$FAKE_CALLS"
+	images 10 10 10 10 noboot 10 11.6:0.5 12 12
+	bisect --slurm --jobs 3 timedmunlock "${IMGS[@]}"
+	[ "$status" -eq 0 ] && [ "$(J .first_bad.run)" = 06-k6 ]
+	[ "$(rounds)" = "00-k0:1 08-k8:1 02-k2:2 04-k4:2 06-k6:2 06-k6:2 06-k6:2 03-k3:3 05-k5:3" ]
+	[ "$(J '[.steps[] | select(.run == "06-k6") | .verdict] | join(" ")')" = "remeasure remeasure bad" ]
+}
+
+@test "bad input with --slurm: --jobs without --slurm, --jobs 0, the tree form, an unknown partition; exit 2" {
+	fake_sinfo
+	images 10 12
+	bisect --jobs 3 timedmunlock "${IMGS[@]}"
+	refused "--jobs needs --slurm: the points of a round are measured at once as Slurm jobs"
+	[ "$status" -eq 2 ]
+	bisect --slurm --jobs 0 timedmunlock "${IMGS[@]}"
+	refused "--jobs 0: must be a whole number > 0 (the points measured at once)"
+	[ "$status" -eq 2 ]
+	bisect --slurm-opt -pdebug timedmunlock "${IMGS[@]}"
+	refused "--slurm-opt needs --slurm"
+	bisect --slurm --slurm-opt -plab timedmunlock "${IMGS[@]}"
+	refused "partition 'lab' is not in the cluster (it has: debug)"
+	[ "$status" -eq 2 ]
+	tree 10 12
+	tbisect --slurm c0 c1
+	refused "--slurm goes with the images form: in a tree, git bisect chooses one commit at a time"
+	tree_untouched
+}
+
+# The tree of bisect_tree.bash, its kN commits naming fake images kN.
+tree() {
+	local i=0 spec
+	export TREE_IMAGES=$RES/tree-images
+	: >"$TREE_IMAGES"
+	for spec in "$@"; do
+		if [ "$spec" != fail ]; then
+			images_add "$i" "$spec"
+			printf 'k%s\t%s\n' "$i" "$RES/k$i" >>"$TREE_IMAGES"
+		fi
+		i=$((i + 1))
+	done
+	bisect_tree "$RES/tree" "$@"
+}
+images_add() {
+	fake_image "$RES/k$1"
+	printf 'k%s\t%s\n' "$1" "$2" >>"$FAKE_FIGURES"
+}
+BUILD=$BISECT_TREE_BUILD
+tbisect() { bisect --tree "$RES/tree" --build "$BUILD" --image bzImage timedmunlock "$@"; }
+sha() { git -C "$RES/tree" rev-parse "$1"; }
+tree_untouched() {
+	[ "$(git -C "$RES/tree" symbolic-ref --short HEAD)" = main ]
+	[ ! -e "$RES/tree/.git/BISECT_START" ]
+	[ -z "$(git -C "$RES/tree" status --porcelain --untracked-files=no)" ]
+}
+
+@test "tree mode: git bisect with bisect.sh as its step; a failing build and a dead kernel skipped" {
+	tree 10 10 10 10 fail noboot 10 12 12
+	tbisect c0 c8
+	[ "$status" -eq 0 ]
+	[ "$(J .result)" = culprit ]
+	[ "$(J .first_bad.commit)" = "$(sha c7)" ] && [ "$(J .last_good.commit)" = "$(sha c6)" ]
+	[ "$(J .first_bad.run)" = "$(sha c7 | cut -c1-12)" ] && [ "$(J .first_bad.release)" = k7 ]
+	[ "$(J .first_bad.image)" = "$RES/out/bisect-timedmunlock/images/$(sha c7 | cut -c1-12).bzImage" ]
+	cmp "$(J .first_bad.image)" "$RES/k7"
+	# git's order (fixed hashes): c4 c2 c5 c6 c7; each skip says why.
+	[ "$(J '[.steps[] | .verdict] | join(" ")')" = "measured measured skip good skip good bad" ]
+	[[ $(J '.steps[] | select(.commit == "'"$(sha c4)"'") | .note') == "build failed (log in "* ]]
+	[ "$(J '.steps[] | select(.commit == "'"$(sha c4)"'") | .booted')" = false ]
+	[[ $(J '.steps[] | select(.commit == "'"$(sha c5)"'") | .note') == *"Kernel panic"* ]]
+	[ "$(J .boots)" = 6 ]
+	grep -q "^commit $(sha c7)\$" "$RES/out/bisect-timedmunlock/bisect.txt"
+	grep -q '^    c7$' "$RES/out/bisect-timedmunlock/bisect.txt"
+	[[ $stderr == *"mmdelta: bisect: $(sha c5 | cut -c1-12) does not run: the guest kernel panicked"* ]]
+	tree_untouched
+}
+
+@test "tree mode: a culprit right after GOOD needs no git bisect; a detached HEAD comes back as it was" {
+	tree 10 12
+	git -C "$RES/tree" checkout -q --detach c0
+	tbisect c0 c1
+	[ "$status" -eq 0 ]
+	[ "$(J .first_bad.commit)" = "$(sha c1)" ] && [ "$(J .last_good.commit)" = "$(sha c0)" ]
+	[ "$(git -C "$RES/tree" rev-parse HEAD)" = "$(sha c0)" ]
+	[ -z "$(git -C "$RES/tree" symbolic-ref -q HEAD)" ]
+}
+
+@test "Ctrl-C during a step of the images form: run stopped, exit 130, no process left" {
+	images 10 10 sleep 12 12
+	# A background job starts with SIGINT ignored, and bash cannot trap a
+	# signal ignored on entry: env gives bisect.sh the default back.
+	env --default-signal=INT "$ROOT/bisect.sh" -o "$RES/out" timedmunlock "${IMGS[@]}" 2>"$RES/err" &
+	local pid=$! i
+	for i in $(seq 100); do [ -s "$FAKE_CALLS.pid" ] && break; sleep 0.1; done
+	kill -INT "$pid"
+	local rc=0
+	wait "$pid" || rc=$?
+	[ "$rc" -eq 130 ]
+	grep -q '^mmdelta: bisect: interrupted by SIGINT$' "$RES/err"
+	! kill -0 "$(cat "$FAKE_CALLS.pid")" 2>/dev/null
+}
+
+@test "Ctrl-C during git bisect run: the step's run stopped, the tree back on its branch" {
+	tree 10 10 10 10 sleep 10 12 12 12
+	env --default-signal=INT "$ROOT/bisect.sh" -o "$RES/out" --tree "$RES/tree" --build "$BUILD" --image bzImage \
+		timedmunlock c0 c8 2>"$RES/err" &
+	local pid=$! i
+	for i in $(seq 100); do [ -s "$FAKE_CALLS.pid" ] && break; sleep 0.1; done
+	[ "$(git -C "$RES/tree" rev-parse HEAD)" = "$(sha c4)" ]
+	kill -INT "$pid"
+	local rc=0
+	wait "$pid" || rc=$?
+	[ "$rc" -eq 130 ]
+	! kill -0 "$(cat "$FAKE_CALLS.pid")" 2>/dev/null
+	tree_untouched
+}
+
+@test "icount runs of another qemu are refused in one line, by bisect.sh and compare.sh" {
+	images 10 qemu=8.0.0 12
+	bisect timedmunlock "${IMGS[@]}"
+	[ "$status" -eq 1 ]
+	[ "${stderr_lines[-1]}" = "mmdelta: 00-k0 and 01-k1: icount runs under a different qemu (7.2.22, 8.0.0) do not compare" ]
+	run --separate-stderr "$ROOT/compare.sh" "$RES/out/bisect-timedmunlock/00-k0" "$RES/out/bisect-timedmunlock/01-k1"
+	assert_one_line_error
+	[ "$stderr" = "mmstat: 00-k0 and 01-k1: icount runs under a different qemu (7.2.22, 8.0.0) do not compare" ]
+	sed -i 's/^vm_qemu_version: .*/vm_qemu_version: 7.2.22/; s/^vm_cpu_model: .*/vm_cpu_model: max/' \
+		"$RES/out/bisect-timedmunlock/01-k1/meta"
+	run --separate-stderr "$ROOT/compare.sh" "$RES/out/bisect-timedmunlock/00-k0" "$RES/out/bisect-timedmunlock/01-k1"
+	assert_one_line_error
+	[[ $stderr == *"icount runs under a different CPU model (qemu64, max) do not compare" ]]
+}
+
+# Bad input: one line on stderr, nothing written, the tree as it was.
+refused() {
+	assert_one_line_error
+	[[ $stderr == "mmdelta: $1"* ]] || { echo "stderr: $stderr"; return 1; }
+	[ ! -e "$RES/out" ]
+	[ "$(wc -l <"$FAKE_CALLS")" -eq 0 ]
+}
+
+@test "bad input: fewer than two images, a non-kernel, an unknown metric, a sweep, an existing bisection" {
+	images 10 12
+	bisect timedmunlock "${IMGS[0]}"
+	refused "give at least two kernel images, oldest first (got 1 after the config)"
+	echo "not a kernel" >"$RES/initrd"
+	bisect timedmunlock "${IMGS[0]}" "$RES/initrd"
+	refused "$RES/initrd: not a Linux kernel image"
+	bisect timedmunlock "${IMGS[0]}" "$RES/nonexistent"
+	refused "$RES/nonexistent: no such file"
+	bisect --metric nosuch timedmunlock "${IMGS[@]}"
+	refused "--metric nosuch: timedmunlock has no such metric (elapsed ns_per_page "
+	bisect --set "SIZE=64M 128M" timedmunlock "${IMGS[@]}"
+	refused "timedmunlock: SIZE is a sweep; bisect one value (--set SIZE=VALUE)"
+	bisect --set NOSUCH=1 timedmunlock "${IMGS[@]}"
+	assert_one_line_error
+	bisect --vm-clock sundial timedmunlock "${IMGS[@]}"
+	refused "--vm-clock sundial: must be icount or realtime"
+	bisect --threshold -3 timedmunlock "${IMGS[@]}"
+	refused "--threshold -3: must be a percentage > 0"
+	mkdir -p "$RES/out/bisect-timedmunlock"
+	bisect timedmunlock "${IMGS[@]}"
+	assert_one_line_error
+	[ "$stderr" = "mmdelta: $RES/out/bisect-timedmunlock exists: name this bisection with -n, or remove it" ]
+}
+
+@test "bad input in tree mode: a missing tree, not a tree, BAD not after GOOD, no such commit, a dirty tree" {
+	tree 10 10 12
+	bisect --tree "$RES/nosuch" --build true --image bzImage timedmunlock c0 c2
+	refused "--tree $RES/nosuch: no such directory"
+	mkdir "$RES/plain"
+	bisect --tree "$RES/plain" --build true --image bzImage timedmunlock c0 c2
+	refused "--tree $RES/plain: not a git work tree"
+	tbisect c2 c0
+	refused "BAD c0 is not a descendant of GOOD c2: give GOOD the older commit"
+	tbisect c0 nosuch
+	refused "--tree $RES/tree: BAD 'nosuch' is not a commit"
+	bisect --tree "$RES/tree" --image bzImage timedmunlock c0 c2
+	refused "--tree needs --build CMD"
+	tbisect c0
+	refused "--tree needs exactly two commits after the config: GOOD BAD"
+	echo changed >>"$RES/tree/image"
+	tbisect c0 c2
+	refused "--tree $RES/tree: has uncommitted changes to tracked files"
+	git -C "$RES/tree" checkout -q image
+	tree_untouched
+}
