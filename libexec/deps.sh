@@ -51,9 +51,13 @@ main() {
 	fi
 	say "installing ${missing[*]}"
 	export DEBIAN_FRONTEND=noninteractive
-	if ! apt-get install -y -q --no-install-recommends "${missing[@]}" >&2; then
-		apt-get update -q >&2
-		apt-get install -y -q --no-install-recommends "${missing[@]}" >&2
+	# Another apt (an unattended upgrade, a second run.sh installing the
+	# same set) holds dpkg's lock for minutes at most: wait for it rather
+	# than fail the run.
+	local -a apt=(apt-get -o DPkg::Lock::Timeout=600)
+	if ! "${apt[@]}" install -y -q --no-install-recommends "${missing[@]}" >&2; then
+		"${apt[@]}" update -q >&2
+		"${apt[@]}" install -y -q --no-install-recommends "${missing[@]}" >&2
 	fi
 }
 

@@ -5,8 +5,8 @@
 bats_require_minimum_version 1.5.0
 
 setup() {
-	FIX=$ROOT/tests/fixtures/compare
-	COMPARE=$ROOT/compare.sh
+	FIX=$BATS_TEST_DIRNAME/../../fixtures/compare
+	COMPARE=$BATS_TEST_DIRNAME/../../../compare.sh
 }
 
 @test "text table matches the golden file: sweep, higher-is-better, markers" {

@@ -94,7 +94,7 @@ END { exit bad }'
 
 check_confidence() {	# check_confidence ALPHA MINISTAT-CONFIDENCE
 	local alpha=$1 conf=$2 bench rest
-	"$ROOT/compare.sh" --test student --alpha "$alpha" --format json \
+	"$BATS_TEST_DIRNAME/../../../compare.sh" --test student --alpha "$alpha" --format json \
 		"$ORA/base" "$ORA/new" | our_table > "$BATS_TEST_TMPDIR/ours"
 	while IFS=$'\t' read -r bench rest; do
 		printf '%s\t%s\t%s\n' "$bench" \
@@ -113,7 +113,7 @@ check_confidence() {	# check_confidence ALPHA MINISTAT-CONFIDENCE
 }
 
 @test "all 24 pairs were compared, with both verdicts among them" {
-	json=$("$ROOT/compare.sh" --test student --format json "$ORA/base" "$ORA/new")
+	json=$("$BATS_TEST_DIRNAME/../../../compare.sh" --test student --format json "$ORA/base" "$ORA/new")
 	[ "$(jq '.benches | length' <<<"$json")" -eq 24 ]
 	[ "$(jq '[.benches[].metrics[0].params[0].runs[1].test.significant] | unique | length' <<<"$json")" -eq 2 ]
 }

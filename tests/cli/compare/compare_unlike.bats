@@ -6,8 +6,8 @@
 bats_require_minimum_version 1.5.0
 
 setup() {
-	FIX=$ROOT/tests/fixtures/compare
-	COMPARE=$ROOT/compare.sh
+	FIX=$BATS_TEST_DIRNAME/../../fixtures/compare
+	COMPARE=$BATS_TEST_DIRNAME/../../../compare.sh
 	R=$BATS_TEST_TMPDIR/r
 	mkdir -p "$R"
 	# the baseline is the faster run, so that 'big' regresses by 76.59%

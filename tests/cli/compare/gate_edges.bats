@@ -7,7 +7,7 @@
 bats_require_minimum_version 1.5.0
 
 setup() {
-	COMPARE=$ROOT/compare.sh
+	COMPARE=$BATS_TEST_DIRNAME/../../../compare.sh
 	R=$BATS_TEST_TMPDIR/r
 	PY=/usr/bin/python3	# Debian's python3-scipy, not a pyenv shim's
 	mkdir -p "$R"
@@ -97,15 +97,15 @@ sys.exit(int(abs($ours - want) > 1e-9 * want))"
 }
 
 @test "scipy agrees on t, df, p, the Fieller interval and the MDE's power for 300 random pairs" {
-	"$PY" "$ROOT/tests/oracle/gate_oracle.py" make "$R" 300 12
+	"$PY" "$BATS_TEST_DIRNAME/../../oracle/gate_oracle.py" make "$R" 300 12
 	"$COMPARE" --format json "$R/base" "$R/new" >"$R/out.json"
-	run "$PY" "$ROOT/tests/oracle/gate_oracle.py" check "$R" "$R/out.json"
+	run "$PY" "$BATS_TEST_DIRNAME/../../oracle/gate_oracle.py" check "$R" "$R/out.json"
 	[ "$status" -eq 0 ]
 	[ "${lines[-1]}" = "300 pairs checked, 0 disagreements" ]
 }
 
 @test "the HTML page shows the detectable change and the three-way gate" {
-	FIX=$ROOT/tests/fixtures/compare
+	FIX=$BATS_TEST_DIRNAME/../../fixtures/compare
 	run --separate-stderr "$COMPARE" -o "$FIX" --gate 1 --html "$R/page" 3.11-rc3-0 3.11-rc3-slower
 	[ "$status" -eq 3 ]
 	grep -q '<h2 id="gate">Gate (1%): <span class="gate-inconclusive">INCONCLUSIVE: more iterations are needed</span></h2>' "$R/page/index.html"
