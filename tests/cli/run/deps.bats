@@ -21,7 +21,7 @@ teardown() {
 }
 
 # The packages the stand-in apt-get was asked to install, sorted, one line.
-installed() { awk '{ for (i = 1; i <= NF; i++) if ($i !~ /^-/ && $i != "install") print $i }' "$RES/apt.log" | sort | paste -sd ' '; }
+installed() { awk '{ for (i = 1; i <= NF; i++) { if ($i == "-o") { i++; continue }; if ($i !~ /^-/ && $i != "install") print $i } }' "$RES/apt.log" | sort | paste -sd ' '; }
 
 # The packages of SETs in deps.list, the same way.
 set_packages() { awk -v want=" $* " '{ sub(/#.*/, "") } NF >= 2 && index(want, " " $1 " ") { print $2 }' "$ROOT/libexec/deps.list" | sort -u | paste -sd ' '; }
