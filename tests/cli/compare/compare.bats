@@ -104,3 +104,45 @@ Elapsed min          33.80 (   0.00%)       19.00 (  43.79%)
 	[ "$status" -eq 0 ]
 	diff -u "$FIX/golden/rc3-0-vs-1.txt" <(printf '%s\n' "$output")
 }
+
+# A bisection names its runs NN-RELEASE: the first header line of
+# 01-6.12.111+deb12-cloud-amd64 is 23 columns, one more than a run's 22.
+kernel_named_copies() {
+	local r=$BATS_TEST_TMPDIR/k
+	mkdir -p "$r"
+	cp -r "$FIX/3.11-rc3-0" "$r/01-$1"
+	cp -r "$FIX/3.11-rc3-1" "$r/02-$2"
+}
+
+@test "a run name wider than its column widens it: a blank parts every name" {
+	kernel_named_copies 6.12.111+deb12-cloud-amd64 6.12.113+deb12-cloud-amd64
+	run --separate-stderr "$COMPARE" -o "$BATS_TEST_TMPDIR/k" 01-6.12.111+deb12-cloud-amd64 02-6.12.113+deb12-cloud-amd64
+	[ "$status" -eq 0 ]
+	# by hand: label 14, then each run 1 blank + 23 columns (the cv row's
+	# -133.61% already took the run's columns to 23)
+	[[ "$output" == *"
+Elapsed [s]    01-6.12.111+deb12-cloud 02-6.12.113+deb12-cloud
+                                 amd64                   amd64
+Elapsed min            3.38 (   0.00%)         1.90 (  43.79%)
+"* ]]
+	local label
+	for label in "Elapsed [s]" "Populate [s]" "Munmap [ms]" "Pages [M]" "Rate [Kops/s]"; do
+		block_aligned "$output" "$label" || { echo "block $label"; return 1; }
+	done
+	run --separate-stderr "$COMPARE" -o "$BATS_TEST_TMPDIR/k" --format markdown 01-6.12.111+deb12-cloud-amd64 02-6.12.113+deb12-cloud-amd64
+	[[ "$output" == *"| Elapsed [s] | 01-6.12.111+deb12-cloud-amd64 | 02-6.12.113+deb12-cloud-amd64 |"* ]]
+}
+
+@test "run names that fit keep the thread's columns" {
+	kernel_named_copies 6.12.111+deb12-cloud 6.12.113+deb12-cloud
+	# label 15 ("Populate stddev"), each run 22 columns as in the thread
+	run --separate-stderr "$COMPARE" -o "$BATS_TEST_TMPDIR/k" 01-6.12.111+deb12-cloud 02-6.12.113+deb12-cloud
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"
+Populate [s]        01-6.12.111+deb12     02-6.12.113+deb12
+                                cloud                 cloud
+Populate min          10.00 (  0.00%)       10.10 ( -1.00%)
+"* ]]
+	run --separate-stderr "$COMPARE" -o "$BATS_TEST_TMPDIR/k" --format markdown 01-6.12.111+deb12-cloud 02-6.12.113+deb12-cloud
+	[[ "$output" == *"| Populate [s] | 01-6.12.111+deb12-cloud | 02-6.12.113+deb12-cloud |"* ]]
+}
