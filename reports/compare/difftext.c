@@ -93,3 +93,21 @@ void diff_sentence(const struct report *rep, const struct bench_cmp *b,
 		break;
 	}
 }
+
+void constant_sentence(const struct bench_cmp *b, size_t m, char *buf, size_t len)
+{
+	const struct metric_def *md = &b->data.metrics[m];
+	const char *unit = strcmp(md->unit, "count") ? md->unit : "";
+	char name[256];
+	size_t o = 0;
+
+	*buf = '\0';
+	for (size_t p = 0; p < b->data.n_params && o < len; p++) {
+		metric_label(b, m, p, name, sizeof(name));
+		/* %.15g: the number as measured, not the table's two decimals */
+		o += (size_t)snprintf(buf + o, len - o, "%s%s %.15g%s%s", p ? ", " : "", name,
+				      report_cell(b, p, 0, m)->s.min, *unit ? " " : "", unit);
+	}
+	if (o < len)
+		snprintf(buf + o, len - o, " in every run");
+}

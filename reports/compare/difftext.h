@@ -16,6 +16,12 @@
 
 void diff_sentence(const struct report *rep, const struct bench_cmp *b,
 		   size_t m, size_t p, size_t r, char *buf, size_t len);
+/*
+ * A constant metric (rows.h) in one line, its value exact in the metric's
+ * own unit: "Pages 16384 in every run", "Pages-16M 4096, Pages-32M 8192 in
+ * every run".
+ */
+void constant_sentence(const struct bench_cmp *b, size_t m, char *buf, size_t len);
 /* Decimals that show e to two significant digits (2 for e == 0). */
 int sig_decimals(double e);
 

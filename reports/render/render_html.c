@@ -243,6 +243,21 @@ static void figures(FILE *f, const struct bench_cmp *b, size_t m, const char *pl
 	fputs("</div>\n", f);
 }
 
+/* A constant metric (rows.h): one line, no table, nothing to plot. */
+static void constant_line(FILE *f, const struct bench_cmp *b, size_t m)
+{
+	char line[1024];
+
+	constant_sentence(b, m, line, sizeof(line));
+	fputs("<p class=\"constant\" id=\"", f);
+	markup_str(f, b->data.name);
+	fputc('-', f);
+	markup_str(f, b->data.metrics[m].name);
+	fputs("\">", f);
+	markup_str(f, line);
+	fputs("</p>\n", f);
+}
+
 static void bench_section(FILE *f, const struct report *rep, const struct bench_cmp *b,
 			  const char *plots)
 {
@@ -259,6 +274,10 @@ static void bench_section(FILE *f, const struct report *rep, const struct bench_
 	for (size_t k = 0; k < n; k++) {
 		const struct metric_def *md = &b->data.metrics[order[k]];
 
+		if (metric_constant(b, order[k])) {
+			constant_line(f, b, order[k]);
+			continue;
+		}
 		metric_header(b, order[k], header, sizeof(header));
 		fputs("<h3 id=\"", f);
 		markup_str(f, b->data.name);

@@ -199,6 +199,26 @@ static void print_metric(FILE *f, const struct report *rep,
 	free(rows);
 }
 
+/*
+ * The k-th shown metric: its table, or its one line when it is constant;
+ * a blank line before each table and before each run of such lines.
+ */
+static void print_shown(FILE *f, const struct report *rep, const struct bench_cmp *b,
+			const size_t *order, size_t k)
+{
+	char line[1024];
+	int constant = metric_constant(b, order[k]);
+
+	if (k && !(constant && metric_constant(b, order[k - 1])))
+		fputc('\n', f);
+	if (!constant) {
+		print_metric(f, rep, b, order[k]);
+		return;
+	}
+	constant_sentence(b, order[k], line, sizeof(line));
+	fprintf(f, "%s\n", line);
+}
+
 /* What differs besides the code comes first: it may be the result. */
 static void print_unlike(FILE *f, const struct report *rep)
 {
@@ -222,11 +242,8 @@ void render_text(FILE *f, const struct report *rep)
 		if (i)
 			fputc('\n', f);
 		fprintf(f, "%s\n", b->data.name);
-		for (size_t k = 0; k < n; k++) {
-			if (k)
-				fputc('\n', f);
-			print_metric(f, rep, b, order[k]);
-		}
+		for (size_t k = 0; k < n; k++)
+			print_shown(f, rep, b, order, k);
 		if (hidden_metrics(rep, b, hidden, sizeof(hidden)))
 			fprintf(f, "\nNot shown: %s without a significant difference (--all-metrics shows them).\n",
 				hidden);

@@ -126,7 +126,7 @@ Elapsed [s]    01-6.12.111+deb12-cloud 02-6.12.113+deb12-cloud
 Elapsed min            3.38 (   0.00%)         1.90 (  43.79%)
 "* ]]
 	local label
-	for label in "Elapsed [s]" "Populate [s]" "Munmap [ms]" "Pages [M]" "Rate [Kops/s]"; do
+	for label in "Elapsed [s]" "Populate [s]" "Munmap [ms]" "Rate [Kops/s]"; do
 		block_aligned "$output" "$label" || { echo "block $label"; return 1; }
 	done
 	run --separate-stderr "$COMPARE" -o "$BATS_TEST_TMPDIR/k" --format markdown 01-6.12.111+deb12-cloud-amd64 02-6.12.113+deb12-cloud-amd64
