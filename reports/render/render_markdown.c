@@ -95,9 +95,12 @@ static void md_unlike(FILE *f, const struct report *rep)
 
 void render_markdown(FILE *f, const struct report *rep)
 {
-	char hidden[512];
+	char hidden[512], legend[1400];
 
 	md_unlike(f, rep);
+	percent_legend(rep, legend, sizeof(legend));
+	fprintf(f, "%s Bold: the means differ significantly at %.1f%% confidence (%s t-test).\n\n",
+		legend, report_confidence(rep), rep->opt.test == TTEST_STUDENT ? "Student's" : "Welch's");
 	for (size_t i = 0; i < rep->n_benches; i++) {
 		const struct bench_cmp *b = &rep->benches[i];
 		size_t *order = xcalloc(b->data.n_metrics, sizeof(*order));
@@ -111,7 +114,4 @@ void render_markdown(FILE *f, const struct report *rep)
 				hidden);
 		free(order);
 	}
-	fprintf(f, "Percentages: positive is better (for counters, direction none: the plain change). Bold means: significant at %.1f%% confidence (%s t-test).\n",
-		report_confidence(rep),
-		rep->opt.test == TTEST_STUDENT ? "Student's" : "Welch's");
 }

@@ -231,9 +231,12 @@ static void print_unlike(FILE *f, const struct report *rep)
 
 void render_text(FILE *f, const struct report *rep)
 {
-	char hidden[512];
+	char hidden[512], legend[1400];
 
 	print_unlike(f, rep);
+	/* one line, so that each block below still pastes on its own */
+	percent_legend(rep, legend, sizeof(legend));
+	fprintf(f, "%s\n\n", legend);
 	for (size_t i = 0; i < rep->n_benches; i++) {
 		const struct bench_cmp *b = &rep->benches[i];
 		size_t *order = xcalloc(b->data.n_metrics, sizeof(*order));

@@ -37,7 +37,7 @@ add_metric() {
 	[[ "$output" == *"
 Pages mean            1.00 (  0.00%)        1.25 ( 25.00%)
 "* ]]
-	[[ "$output" == *"Pages new: Difference at 95.0% confidence: 0.25 ± 0.00 K, 25% ± 0%"* ]]
+	[[ "$output" == *"Pages new: Difference at 95.0% confidence: 0.25 ± 0.00 K, 25% ± 0% more"* ]]
 	run --separate-stderr "$COMPARE" -o "$R" --format json base new
 	[ "$(jq -r '.benches[] | select(.name == "timedmunlock") | .metrics[] | select(.metric == "pages") | .better' <<<"$output")" = none ]
 	run --separate-stderr "$COMPARE" -o "$R" --gate 5 --gate-metric pages base new
@@ -92,7 +92,7 @@ Pages mean            1.00 (  0.00%)        1.25 ( 25.00%)
 	[[ "$output" == *"pgfault mean          41.00 (   0.00%)        0.00 (-100.00%)"* ]]
 	# Welch by hand: sd 0.8165 and 0, se 0.408, df 3, t(0.975, 3) = 3.182,
 	# so -41 ± 1.30, and 1.30 / 41 = 3.2%
-	[[ "$output" == *"pgfault new: Difference at 95.0% confidence: -41.0 ± 1.3, -100.0% ± 3.2%"* ]]
+	[[ "$output" == *"pgfault new: Difference at 95.0% confidence: -41.0 ± 1.3, 100.0% ± 3.2% less"* ]]
 }
 
 @test "a run whose monitor did not run lacks its metrics there only; the other runs are compared" {
