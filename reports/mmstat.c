@@ -190,13 +190,18 @@ static void print_unlike(const struct options *o, const struct report *rep)
 		differences_print(stderr, rep, "mmstat: not the same in every run: ");
 }
 
-/* Verdict lines follow a table, or go to stderr after a document. */
+/*
+ * Verdict lines follow a table, or go to stderr after a document, under a
+ * line that says how to read their percentages (they may be read alone, in
+ * a CI log).
+ */
 static void print_gate(const struct options *o, const struct report *rep)
 {
 	FILE *f = o->format == FMT_TEXT || o->format == FMT_MARKDOWN ? stdout : stderr;
 	char line[2048];
 
-	fputc('\n', f);
+	fprintf(f, "\nGate at %g%%: percentages are the change of the mean against %s, positive = better.\n",
+		o->gate.pct, rep->runs[0].name);
 	for (size_t i = 0; i < o->gate.n_res; i++) {
 		gate_text(rep, &o->gate, &o->gate.res[i], line, sizeof(line));
 		fprintf(f, "gate: %s\n", line);

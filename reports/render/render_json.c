@@ -9,7 +9,7 @@
 #include "compare/rows.h"
 #include "gate/gateline.h"
 
-#define SCHEMA "mmdelta-compare/3"
+#define SCHEMA "mmdelta-compare/4"
 
 static void j_run(FILE *f, const struct run_info *ri, int first)
 {
@@ -155,6 +155,8 @@ static void j_metric(FILE *f, const struct report *rep, const struct bench_cmp *
 	json_str(f, better_name(md->better));
 	json_key(f, "primary", 0);
 	fputs(m == 0 ? "true" : "false", f);
+	json_key(f, "constant", 0);
+	fputs(metric_constant(b, m) ? "true" : "false", f);
 	json_key(f, "display_unit", 0);
 	json_str(f, sc.unit);
 	json_key(f, "display_divisor", 0);

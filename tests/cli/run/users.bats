@@ -43,7 +43,8 @@ as_user() { (cd / && runuser -u "$TUSER" -- "$@"); }
 	[ -z "$output" ] || { echo "not readable by others: $output"; return 1; }
 	run --separate-stderr as_user "$ROOT/compare.sh" -o "$RES" a b
 	[ "$status" -eq 0 ] || { echo "$stderr"; return 1; }
-	[[ $output == timedmunlock* ]]
+	[[ ${lines[0]} == "Percentages: change against a, positive = better"* ]]
+	[ "${lines[1]}" = timedmunlock ]
 }
 
 @test "users: with umask 077 the run's files are private to their owner" {

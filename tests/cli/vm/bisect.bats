@@ -75,8 +75,13 @@ source_pick() { source "$ROOT/drivers/bisect/pick.sh"; }
 		"00-k0:measured:10 06-k6:measured:12 03-k3:bad:12 01-k1:good:10 02-k2:good:10" ]
 	for r in 00-k0 06-k6 03-k3 01-k1 02-k2; do [ -f "$RES/out/bisect-timedmunlock/$r/meta" ]; done
 	grep -q '^bisect of timedmunlock.*: the first bad kernel is k3$' "$RES/out/bisect-timedmunlock/bisect.txt"
-	grep -q '^  the step:  10 s (+0%) -> 12 s (+20%)$' "$RES/out/bisect-timedmunlock/bisect.txt"
+	# 10 s -> 12 s of a lower-is-better time: 20% worse, signed as the
+	# compare table below it signs it, and said so above the numbers
+	grep -q "^  changes:   in percent of the good end's mean, positive = better$" "$RES/out/bisect-timedmunlock/bisect.txt"
+	grep -q '^  the step:  10 s (+0%) -> 12 s (-20%)$' "$RES/out/bisect-timedmunlock/bisect.txt"
+	grep -q '^2     bad end   06-k6  *measured   12 s (-20%)$' "$RES/out/bisect-timedmunlock/bisect.txt"
 	grep -Eq '^Elapsed mean +10\.00 \(  0\.00%\) +12\.00 \*-20\.00%\*' "$RES/out/bisect-timedmunlock/bisect.txt"
+	grep -q '^Percentages: change against 02-k2, positive = better.$' "$RES/out/bisect-timedmunlock/bisect.txt"
 	[[ ${stderr_lines[-1]} == "mmdelta: bisect: first bad 03-k3 (last good 02-k2), 5 boots in 5 rounds; report in "* ]]
 }
 
