@@ -63,15 +63,22 @@ db_dump() {
 	[ "$(db 'SELECT count(*) FROM runs')" -eq 3 ]
 }
 
-@test "rebuild gives the database ingest gave; a missing one is rebuilt on use" {
+@test "rebuild gives the database ingest gave; without one, changes reads the runs and creates nothing" {
 	fake_series "$RES" 8 5 1.0 1.2
 	"$ROOT/history.sh" -o "$RES" ingest 2>/dev/null
 	ingested=$(db_dump)
+	changes=$("$ROOT/history.sh" -o "$RES" changes --format json)
 	run --separate-stderr "$ROOT/history.sh" -o "$RES" rebuild
 	[ "$status" -eq 0 ]
 	[ "$(db_dump)" = "$ingested" ]
 	rm "$RES/history.sqlite"
-	run --separate-stderr "$ROOT/history.sh" -o "$RES" changes
+	run --separate-stderr "$ROOT/history.sh" -o "$RES" changes --format json
+	[ "$status" -eq 0 ]
+	[[ $stderr == *"no $RES/history.sqlite; reading the 8 runs there (./history.sh ingest records them)"* ]]
+	[ "$output" = "$changes" ]
+	[ -z "$(find "$RES" -maxdepth 1 -name '*history.sqlite*')" ]
+	# the first write builds it from every run there
+	run --separate-stderr "$ROOT/history.sh" -o "$RES" ingest night-02
 	[ "$status" -eq 0 ]
 	[[ $stderr == *"no $RES/history.sqlite yet; building it"* ]]
 	[ "$(db_dump)" = "$ingested" ]
@@ -183,7 +190,7 @@ db_dump() {
 	run --separate-stderr "$ROOT/history.sh" -o "$RES" changes --gate 5 --since night-20
 	[ "$status" -eq 0 ]
 	# an improvement in the newest level passes
-	rm -r "$RES"/night-* "$RES/history.sqlite"
+	rm -rf "$RES"/night-* "$RES/history.sqlite"
 	fake_series "$RES" 24 17 1.0 0.9
 	run --separate-stderr "$ROOT/history.sh" -o "$RES" changes --gate 5 --format json
 	[ "$status" -eq 0 ]
@@ -226,6 +233,7 @@ db_dump() {
 	# icount runs are exact: the 2% step is certain
 	run --separate-stderr "$ROOT/history.sh" -o "$RES" changes --format json
 	jq -e '.changes[0] | .p_value == 0 and .bisect == "./bisect.sh timedmunlock /srv/kernels/vmlinuz-6 /srv/kernels/vmlinuz-7"' <<<"$output"
+	"$ROOT/history.sh" -o "$RES" ingest 2>/dev/null
 	[ "$(db "SELECT DISTINCT clock || ' ' || host || ' ' || qemu_version FROM runs")" = "icount builder 7.2.0" ]
 }
 
