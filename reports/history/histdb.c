@@ -161,6 +161,15 @@ static struct {
 	struct stat st;
 } immutable;
 
+/* A reader's close leaves an empty -wal; one with frames holds writes
+ * that are not in the file yet. */
+static int wal_holds_writes(void)
+{
+	struct stat st;
+
+	return stat(immutable.wal, &st) == 0 && st.st_size > 0;
+}
+
 /* "file:PATH" + query, with the characters a URI gives meaning escaped. */
 static char *file_uri(const char *path, const char *query)
 {
@@ -177,8 +186,8 @@ static char *file_uri(const char *path, const char *query)
 
 /*
  * A reader that may not create PATH-shm (another user's results root)
- * cannot open a WAL database at all.  When there is no PATH-wal, every
- * write is in the file itself, so it is read as immutable: without locks or
+ * cannot open a WAL database at all.  When PATH-wal is absent or empty,
+ * every write is in the file itself, so it is read as immutable: without locks or
  * the WAL.  histdb_unchanged tells whether a writer came meanwhile.
  */
 static int open_immutable(sqlite3 **db, const char *path, struct err *e)
@@ -187,7 +196,7 @@ static int open_immutable(sqlite3 **db, const char *path, struct err *e)
 	int ret;
 
 	snprintf(immutable.wal, sizeof(immutable.wal), "%s-wal", path);
-	if (access(immutable.wal, F_OK) == 0)
+	if (wal_holds_writes())
 		return err_set(e, "%s: permission denied: reading it needs %s-shm, which this user may"
 			       " not create, while %s holds writes; try again when no one writes it",
 			       path, path, immutable.wal);
@@ -210,7 +219,7 @@ int histdb_unchanged(sqlite3 *db)
 
 	if (db != immutable.db)
 		return 1;
-	return !stat(sqlite3_db_filename(db, "main"), &st) && access(immutable.wal, F_OK) != 0 &&
+	return !stat(sqlite3_db_filename(db, "main"), &st) && !wal_holds_writes() &&
 	       st.st_ino == immutable.st.st_ino && st.st_size == immutable.st.st_size &&
 	       st.st_mtim.tv_sec == immutable.st.st_mtim.tv_sec &&
 	       st.st_mtim.tv_nsec == immutable.st.st_mtim.tv_nsec;

@@ -251,3 +251,38 @@ db_dump() {
 	assert_one_line_error
 	[[ $stderr == "history: results directory $RES/nosuch does not exist (-o DIR or MMDELTA_RESULTS)" ]]
 }
+
+as_nobody() { setpriv --reuid=65534 --regid=65534 --clear-groups "$@"; }
+
+@test "a normal user reads root's history; a permission problem says permission, never rebuild" {
+	[ "$(id -u)" -eq 0 ] || skip "needs root, to make the history nobody then reads"
+	command -v setpriv >/dev/null || skip "no setpriv"
+	as_nobody test -x "$ROOT/history.sh" || skip "nobody cannot read this tree ($ROOT)"
+	chmod 755 "$RES"
+	fake_series "$RES" 24 17 1.0 1.08
+	"$ROOT/history.sh" -o "$RES" ingest 2>/dev/null
+	want=$("$ROOT/history.sh" -o "$RES" changes --format json)
+	sum=$(results_digest)
+	# beside SQLite's -shm that root's reader left, and with none (as the
+	# last writer leaves it), which nobody may not create
+	run --separate-stderr as_nobody "$ROOT/history.sh" -o "$RES" changes --format json
+	[ "$status" -eq 0 ]
+	[ "$output" = "$want" ]
+	rm -f "$RES"/history.sqlite-*
+	sum=$(results_digest)
+	run --separate-stderr as_nobody "$ROOT/history.sh" -o "$RES" changes --format json
+	[ "$status" -eq 0 ]
+	[ "$output" = "$want" ]
+	[ "$(results_digest)" = "$sum" ]
+	# writing is refused as what it is
+	run --separate-stderr as_nobody "$ROOT/history.sh" -o "$RES" ingest night-01
+	[ "$status" -eq 2 ]
+	assert_one_line_error
+	[[ $stderr == "history: $RES/history.sqlite: permission denied: this user may not write it"* ]]
+	chmod 600 "$RES/history.sqlite"
+	run --separate-stderr as_nobody "$ROOT/history.sh" -o "$RES" changes
+	[ "$status" -eq 2 ]
+	assert_one_line_error
+	[[ $stderr == "history: $RES/history.sqlite: permission denied: this user may not read it"* ]]
+	[ "$(results_digest)" = "$sum" ]
+}
