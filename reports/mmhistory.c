@@ -5,8 +5,9 @@
  *   mmhistory -o ROOT changes [--bench B] [--metric M] [--since RUN] [--format text|json]
  *                             [--gate PCT] [--order-by KEY] [--min-segment N] [--pvalue P]
  *   mmhistory -o ROOT export OUTDIR [the same selection options]
- * Exit 0; 1 when --gate finds a regression; 2 on usage or input errors,
- * with one line on stderr.
+ * Exit 0; 1 when --gate finds a regression; 3 when it has a series too
+ * short to judge, or none; 2 on usage or input errors, with one line on
+ * stderr.
  */
 #include <errno.h>
 #include <getopt.h>
@@ -86,6 +87,7 @@ static void parse_args(struct options *o, int argc, char **argv)
 		parse_option(o, c, optarg);
 	if (o->ed.window < 2 * o->ed.min_seg)
 		o->ed.window = 2 * o->ed.min_seg;
+	o->render.min_seg = o->ed.min_seg;
 }
 
 /* Start of the newest run named `name` (names repeat across hosts). */

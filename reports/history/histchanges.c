@@ -162,7 +162,7 @@ static void json_change(FILE *f, const struct hist_data *d, const struct hchange
 int hist_render(FILE *f, const struct hist_data *d, const struct hist_changes *c,
 		const struct hist_output *o)
 {
-	size_t failed = 0;
+	size_t failed = 0, inconclusive = 0;
 
 	if (o->json) {
 		fputs("{\"series\":", f);
@@ -177,6 +177,6 @@ int hist_render(FILE *f, const struct hist_data *d, const struct hist_changes *c
 			c->n == 1 ? "" : "s", d->n_series, d->n_runs);
 	}
 	if (o->gated)
-		hist_gate_lines(o->json ? stderr : f, c, o, &failed);
-	return failed > 0;
+		hist_gate_lines(o->json ? stderr : f, d, c, o, &failed, &inconclusive);
+	return failed ? 1 : inconclusive ? 3 : 0;
 }

@@ -35,9 +35,12 @@ struct hist_output {
 	int gated;
 	double gate_pct;
 	int gate_all;		/* gate every metric shown, not only primary ones */
+	size_t min_seg;		/* runs a level needs (--min-segment) */
 };
 
-/* Print the changes (and the gate's verdicts); returns 1 when the gate fails. */
+/* Print the changes (and the gate's verdicts); returns the gate's exit
+ * status: 1 when it fails, else 3 when a gated series is too short to
+ * judge, else 0. */
 int hist_render(FILE *f, const struct hist_data *d, const struct hist_changes *c,
 		const struct hist_output *o);
 /* "./bisect.sh CONFIG IMAGE IMAGE" when both runs were --kernel runs, else NULL. */

@@ -197,6 +197,30 @@ db_dump() {
 	jq -e '.changes[0].regression == false and .changes[0].pct > 9' <<<"$output"
 }
 
+@test "changes --gate with nothing to judge is inconclusive (exit 3), says how many runs are missing, creates nothing" {
+	run --separate-stderr "$ROOT/history.sh" -o "$RES" changes --gate 5
+	[ "$status" -eq 3 ]
+	[[ $output == *"gate: inconclusive (no series in the history to judge; a change point needs 6 runs of a series)"* ]]
+	[[ $output != *"gate: pass"* ]]
+	[ -z "$(ls -A "$RES")" ]
+	fake_series "$RES" 3 99 1.0 1.0
+	run --separate-stderr "$ROOT/history.sh" -o "$RES" changes --gate 5
+	[ "$status" -eq 3 ]
+	[[ $output == *"gate: timedmunlock elapsed on labhost: inconclusive (3 runs, a change point needs 6; 3 more)"* ]]
+	[[ $output != *"gate: pass"* ]]
+	[ ! -e "$RES/history.sqlite" ]
+	# --min-segment 2: 4 runs make two levels; the third run is one short
+	run --separate-stderr "$ROOT/history.sh" -o "$RES" changes --gate 5 --min-segment 2
+	[[ $output == *"(3 runs, a change point needs 4; 1 more)"* ]]
+	# a regression elsewhere still fails (1 is worse than 3)
+	fake_runs "$RES" 1 24 17 1.0 1.08 >/dev/null
+	sed -i 's/^hostname: labhost$/hostname: other/' "$RES"/night-0[4-9]/meta "$RES"/night-[12]?/meta
+	run --separate-stderr "$ROOT/history.sh" -o "$RES" changes --gate 5
+	[ "$status" -eq 1 ]
+	[[ $output == *"gate: timedmunlock elapsed on other: REGRESSION"* ]]
+	[[ $output == *"gate: timedmunlock elapsed on labhost: inconclusive (3 runs"* ]]
+}
+
 @test "no alert for one level or a single spike" {
 	fake_series "$RES" 30 15 1.0 1.0
 	fake_runs "$RES" 15 15 0 1.3 1.3
