@@ -310,3 +310,28 @@ as_nobody() { setpriv --reuid=65534 --regid=65534 --clear-groups "$@"; }
 	[[ $stderr == "history: $RES/history.sqlite: permission denied: this user may not read it"* ]]
 	[ "$(results_digest)" = "$sum" ]
 }
+
+@test "ingest that could read no run ends non-zero, the database missing or not" {
+	fake_series "$RES" 3 99 1.0 1.0
+	for d in "$RES"/night-*; do sed -i '/^start_time: /d' "$d/meta"; done
+	for _ in first again; do
+		run --separate-stderr "$ROOT/history.sh" -o "$RES" ingest
+		[ "$status" -eq 2 ]
+		[ "$(grep -c 'no start_time line; left out$' <<<"$stderr")" -eq 3 ]
+		[[ $stderr == *"history: 0 runs of $RES recorded; 3 could not be read, left out"* ]]
+	done
+	[ "$(db 'SELECT count(*) FROM runs')" -eq 0 ]
+}
+
+@test "ingest as a user who may not read the runs: each is named, exit non-zero" {
+	[ "$(id -u)" -eq 0 ] || skip "needs root, to make runs nobody cannot read"
+	command -v setpriv >/dev/null || skip "no setpriv"
+	as_nobody test -x "$ROOT/history.sh" || skip "nobody cannot read this tree ($ROOT)"
+	chmod 777 "$RES"
+	fake_series "$RES" 3 99 1.0 1.0
+	chmod 600 "$RES"/night-*/timedmunlock/samples.tsv
+	run --separate-stderr as_nobody "$ROOT/history.sh" -o "$RES" ingest
+	[ "$status" -eq 2 ]
+	[ "$(grep -c 'samples.tsv: Permission denied; left out$' <<<"$stderr")" -eq 3 ]
+	[[ $stderr == *"0 runs of $RES recorded; 3 could not be read, left out"* ]]
+}
