@@ -53,6 +53,9 @@ record() {
 	local dir=$1 root msg LOG_PREFIX=mmdelta
 	[[ -n $dir ]] || return 0
 	case ${MMDELTA_HISTORY:-on} in off | no | 0) return 0 ;; esac
+	# run.sh | head: a message to a closed pipe fails (say ignores it)
+	# rather than ending this with SIGPIPE, as if recording had failed
+	trap '' PIPE
 	root=$(dirname "$dir")
 	if msg=$(mmhistory -o "$root" ingest "$dir" 2>&1); then
 		say "recorded in $root/history.sqlite"
