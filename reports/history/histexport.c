@@ -24,11 +24,14 @@ static FILE *open_out(const char *dir, size_t i, const char *ext, struct err *e)
 	return f;
 }
 
+/* Every sample at its run's position; *lo, *hi their range (the chart's y range). */
 static int samples(sqlite3 *db, FILE *f, const struct hist_data *d, const struct hseries *s,
-		   double div, struct err *e)
+		   double div, double *lo, double *hi, struct err *e)
 {
 	sqlite3_stmt *st;
 
+	*lo = INFINITY;
+	*hi = -INFINITY;
 	if (sqlite3_prepare_v2(db, "SELECT value FROM samples WHERE run_id = ? AND metric_id = ?"
 			       " AND param = ?", -1, &st, NULL) != SQLITE_OK)
 		return err_set(e, "reading samples: %s", sqlite3_errmsg(db));
@@ -37,8 +40,13 @@ static int samples(sqlite3 *db, FILE *f, const struct hist_data *d, const struct
 		sqlite3_bind_int64(st, 1, d->runs[s->run[x]].id);
 		sqlite3_bind_int64(st, 2, s->metric->id);
 		sqlite3_bind_text(st, 3, s->param, -1, SQLITE_STATIC);
-		while (sqlite3_step(st) == SQLITE_ROW)
-			fprintf(f, "%zu\t%.9g\n", x + 1, sqlite3_column_double(st, 0) / div);
+		while (sqlite3_step(st) == SQLITE_ROW) {
+			double v = sqlite3_column_double(st, 0) / div;
+
+			fprintf(f, "%zu\t%.9g\n", x + 1, v);
+			*lo = fmin(*lo, v);
+			*hi = fmax(*hi, v);
+		}
 	}
 	sqlite3_finalize(st);
 	return 0;
@@ -101,21 +109,24 @@ static int one(sqlite3 *db, const char *dir, size_t i, const struct hist_data *d
 	FILE *f[4] = { open_out(dir, i, "dat", e), open_out(dir, i, "seg", e),
 		       open_out(dir, i, "cp", e), open_out(dir, i, "tics", e) };
 	struct scale sc;
+	double lo = 0, hi = 0;
 	int ret = 0;
 
 	unit_scale(s->metric->unit, magnitude(s), &sc);
 	if (!f[0] || !f[1] || !f[2] || !f[3])
 		ret = -1;
 	else
-		ret = samples(db, f[0], d, s, sc.div, e);
+		ret = samples(db, f[0], d, s, sc.div, &lo, &hi, e);
 	if (!ret) {
 		segments(f[1], s, c->cp_per_series[i], c->n_per_series[i], sc.div);
 		changes(f[2], d, c, s, sc.div);
 		tics(f[3], d, s);
-		fprintf(index, "%zu\t%s\t%s\t%s\t%s\t%lld\t%s\t%s\t%s\t%zu\t%zu\t%s\t%s\n", i,
+		/* the unit is often "" (a count in ones): trend.sh keeps empty fields */
+		fprintf(index, "%zu\t%s\t%s\t%s\t%s\t%lld\t%s\t%s\t%s\t%zu\t%zu\t%s\t%s\t%.9g\t%.9g\n", i,
 			s->metric->bench, s->metric->name, s->param, s->machine, s->config,
 			s->metric->label, sc.unit, s->metric->direction, s->n, c->n_per_series[i],
-			d->runs[s->run[0]].name, d->runs[s->run[s->n - 1]].name);
+			d->runs[s->run[0]].name, d->runs[s->run[s->n - 1]].name, isfinite(lo) ? lo : 0,
+			isfinite(hi) ? hi : 0);
 	}
 	for (int k = 0; k < 4; k++)
 		if (f[k] && fclose(f[k]) && !ret)

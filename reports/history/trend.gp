@@ -2,11 +2,18 @@
 # position (runs in order), the mean of each segment between change points
 # as a step, and each change point marked with the runs around it.
 # gnuplot -c trend.gp DATADIR N (DATADIR holds vars.N.gp, sN.dat, sN.seg, sN.tics, marks.N.gp)
+# A series of one run is a chart too: NRUNS 1 is the range [0.5, 1.5].
 load ARG1.'/vars.'.ARG2.'.gp'
 load PLOTS.'/style.gp'
 load ARG1.'/marks.'.ARG2.'.gp'
 D = ARG1.'/s'.ARG2
 set xrange [0.5 : NRUNS + 0.5]
+# A flat series (every sample equal) has an empty range to autoscale: give
+# it 5% of its value a side (1 for a series of zeros).
+if (YMIN == YMAX) {
+	PAD = abs(YMIN) > 0 ? abs(YMIN) * 0.05 : 1
+	set yrange [YMIN - PAD : YMAX + PAD]
+}
 set xtics rotate by 30 right scale 0 font ',9'
 set bmargin 6
 set style textbox opaque noborder
