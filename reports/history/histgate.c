@@ -22,7 +22,8 @@ int hist_gate_fails(const struct hchange *c, const struct hist_output *o)
  * than two levels of min_seg runs has no change point to find yet, and a
  * history without a gated series has nothing to judge.
  */
-static size_t too_short(FILE *f, const struct hist_data *d, const struct hist_output *o)
+static size_t too_short(FILE *f, const struct hist_data *d, const struct hist_changes *c,
+			const struct hist_output *o)
 {
 	char pbuf[256];
 	size_t n = 0, any = 0;
@@ -32,13 +33,16 @@ static size_t too_short(FILE *f, const struct hist_data *d, const struct hist_ou
 
 		if (!gated(s, o))
 			continue;
+		size_t kept = c->kept_per_series[i];
+
 		any++;
-		if (s->n >= 2 * o->min_seg)
+		if (kept >= 2 * o->min_seg)
 			continue;
 		n++;
-		fprintf(f, "gate: %s %s%s on %s: inconclusive (%zu run%s, a change point needs %zu; %zu more)\n",
+		fprintf(f, "gate: %s %s%s on %s: inconclusive (%zu run%s%s, a change point needs %zu; %zu more)\n",
 			s->metric->bench, s->metric->name, hist_param_suffix(s, pbuf, sizeof(pbuf)), s->machine,
-			s->n, s->n == 1 ? "" : "s", 2 * o->min_seg, 2 * o->min_seg - s->n);
+			kept, kept == 1 ? "" : "s", kept < s->n ? " besides outliers" : "", 2 * o->min_seg,
+			2 * o->min_seg - kept);
 	}
 	if (!any) {
 		fprintf(f, "gate: inconclusive (no series in the history to judge; a change point needs %zu runs of a series)\n",
@@ -64,7 +68,7 @@ void hist_gate_lines(FILE *f, const struct hist_data *d, const struct hist_chang
 			h->s->metric->bench, h->s->metric->name, hist_param_suffix(h->s, pbuf, sizeof(pbuf)),
 			h->s->machine, h->pct, o->gate_pct, h->t.p);
 	}
-	*inconclusive = too_short(f, d, o);
+	*inconclusive = too_short(f, d, c, o);
 	if (!*failed && !*inconclusive)
 		fprintf(f, "gate: pass (no newest level worse by more than %g%%)\n", o->gate_pct);
 }

@@ -2,6 +2,7 @@
 # position (runs in order), the mean of each segment between change points
 # as a step, and each change point marked with the runs around it.
 # gnuplot -c trend.gp DATADIR N (DATADIR holds vars.N.gp, sN.dat, sN.seg, sN.tics, marks.N.gp)
+# Runs set aside as outliers (NOUT of them) are rings, apart from the samples.
 # A series of one run is a chart too: NRUNS 1 is the range [0.5, 1.5].
 load ARG1.'/vars.'.ARG2.'.gp'
 load PLOTS.'/style.gp'
@@ -24,7 +25,15 @@ do for [fmt in 'png svg'] {
 		set terminal svg size 960,420 font 'DejaVu Sans,12' noenhanced background '#ffffff'
 	}
 	set output OUT.'.'.fmt
-	plot D.'.dat' using 1:2 with points pt 7 ps 0.45 lc rgb '#0072B2' title 'samples', \
-	     D.'.seg' using 1:2 with lines lw 2.5 lc rgb '#D55E00' title 'segment mean', \
-	     D.'.tics' using 1:(NaN):xtic(2) notitle
+	# column 3: 1 for a run set aside as an outlier, drawn as rings
+	if (NOUT > 0) {
+		plot D.'.dat' using 1:($3 > 0 ? NaN : $2) with points pt 7 ps 0.45 lc rgb '#0072B2' title 'samples', \
+		     D.'.dat' using 1:($3 > 0 ? $2 : NaN) with points pt 6 ps 0.9 lc rgb '#7F7F7F' title 'outlier run, set aside', \
+		     D.'.seg' using 1:2 with lines lw 2.5 lc rgb '#D55E00' title 'segment mean', \
+		     D.'.tics' using 1:(NaN):xtic(2) notitle
+	} else {
+		plot D.'.dat' using 1:2 with points pt 7 ps 0.45 lc rgb '#0072B2' title 'samples', \
+		     D.'.seg' using 1:2 with lines lw 2.5 lc rgb '#D55E00' title 'segment mean', \
+		     D.'.tics' using 1:(NaN):xtic(2) notitle
+	}
 }

@@ -30,7 +30,7 @@ gp_str() { printf "'%s'" "${1//\'/\'\'}"; }
 # YMIN and YMAX, the samples' range: gnuplot cannot autoscale a flat series
 # (every sample equal: "empty y range"), so trend.gp sets it.
 write_vars() {
-	local work=$1 i=$2 title=$3 ylabel=$4 out=$5 nruns=$6 ymin=$7 ymax=$8
+	local work=$1 i=$2 title=$3 ylabel=$4 out=$5 nruns=$6 ymin=$7 ymax=$8 nout=$9
 	{
 		echo "PLOTS = $(gp_str "$PLOTS")"
 		echo "TITLE = $(gp_str "$title")"
@@ -40,6 +40,7 @@ write_vars() {
 		echo "NRUNS = $nruns"
 		echo "YMIN = $ymin"
 		echo "YMAX = $ymax"
+		echo "NOUT = $nout"
 	} >"$work/vars.$i.gp"
 }
 
@@ -58,15 +59,22 @@ change_table() {
 
 # series.tsv's fields are read split at \037, not at tabs: read collapses
 # runs of whitespace separators, and the unit field is often empty.
+# The runs set aside as outliers (docs/history.md), as `changes` lists them.
+outlier_list() {
+	[ -s "$1" ] || return 0
+	printf '<p class="sub">Set aside as outliers (not in any level): %s.</p>\n' \
+		"$(html_escape <"$1" | awk -F'\t' -v u="$(html_escape <<<"$2")" '{ printf "%s%s %s %s (%s%%)", (NR > 1 ? ", " : ""), $1, $2, u, $3 }')"
+}
+
 series_section() {
 	local work=$1 stage=$2 i bench metric param machine config label unit direction n k first last
-	local name title ylabel ymin ymax
-	while IFS=$'\037' read -r i bench metric param machine config label unit direction n k first last ymin ymax; do
+	local name title ylabel ymin ymax nout
+	while IFS=$'\037' read -r i bench metric param machine config label unit direction n k first last ymin ymax nout; do
 		name=$bench-$metric${param/#-/}
 		[ "$param" = - ] || name=$bench-$metric-$param
 		title="$bench $metric$([ "$param" = - ] || echo " $param") on $machine"
 		ylabel="$label (${unit:+$unit, }$direction is better)"
-		write_vars "$work" "$i" "$title" "$ylabel" "$stage/plots/$i-$name" "$n" "$ymin" "$ymax"
+		write_vars "$work" "$i" "$title" "$ylabel" "$stage/plots/$i-$name" "$n" "$ymin" "$ymax" "$nout"
 		write_marks "$work/s$i.cp" >"$work/marks.$i.gp"
 		say "html: trend $title"
 		gnuplot -c "$HISTORY/trend.gp" "$work" "$i" 2>"$work/gnuplot.err" ||
@@ -76,8 +84,9 @@ series_section() {
 			"$(html_escape <<<"$first")" "$(html_escape <<<"$last")" "$config" "$k" "$([ "$k" = 1 ] || echo s)"
 		printf '<div class="plots"><figure><a href="plots/%s.png"><img src="plots/%s.svg" alt="trend of %s" loading="eager"></a>' \
 			"$i-$name" "$i-$name" "$(html_escape <<<"$title")"
-		echo '<figcaption>Every sample at its run (in order); steps = the mean of each segment between change points; dashed = a change point, between the two runs named.</figcaption></figure></div>'
+		echo '<figcaption>Every sample at its run (in order); steps = the mean of each segment between change points; dashed = a change point, between the two runs named; rings = a run set aside as an outlier.</figcaption></figure></div>'
 		change_table "$work/s$i.cp" "$unit"
+		outlier_list "$work/s$i.out" "$unit"
 	done < <(tr '\t' '\037' <"$work/series.tsv")
 }
 

@@ -227,6 +227,28 @@ db_dump() {
 	run --separate-stderr "$ROOT/history.sh" -o "$RES" changes --gate 1 --format json
 	[ "$status" -eq 0 ]
 	[ "$(jq '.changes | length' <<<"$output")" -eq 0 ]
+	# the spike is listed, set aside, and is no alert
+	jq -e '[.outliers[].run] == ["night-15"]' <<<"$output"
+}
+
+@test "one bad night does not hide a step: it is set aside and listed, the step found" {
+	fake_series "$RES" 40 25 1.0 1.08
+	fake_runs "$RES" 10 10 0 1.3 1.3	# night 10 alone 30% slow
+	run --separate-stderr "$ROOT/history.sh" -o "$RES" changes --format json
+	[ "$status" -eq 0 ]
+	jq -e '.changes | length == 1' <<<"$output"
+	jq -e '.changes[0] | .last_before == "night-24" and .first_after == "night-25" and .regression
+		and .runs_before == 23 and .runs_after == 16' <<<"$output"
+	jq -e '.outliers | length == 1' <<<"$output"
+	jq -e '.outliers[0] | .run == "night-10" and .metric == "elapsed" and .pct > 25 and .pct < 35' <<<"$output"
+	# the level before the step is the mean of its runs but night 10
+	want=$(for i in $(seq -w 1 24); do [ "$i" = 10 ] || awk -F'\t' '$1 == "elapsed" { s += $4; n++ } END { print s / n }' \
+		"$RES/night-$i/timedmunlock/samples.tsv"; done | awk '{ s += $1 } END { printf "%.6f", s / NR }')
+	[ "$(jq -r '.changes[0].before_mean' <<<"$output" | xargs printf '%.6f')" = "$want" ]
+	run --separate-stderr "$ROOT/history.sh" -o "$RES" changes --gate 5
+	[ "$status" -eq 1 ]
+	[[ ${lines[2]} == "timedmunlock elapsed on labhost: night-10 set aside, an outlier: "*" s, +"*"% off its level ("*" s)" ]]
+	[[ $output == *"history: 1 change point in 2 series over 40 runs; 1 outlier set aside"* ]]
 }
 
 @test "runs of another config are another series, and the output says so" {

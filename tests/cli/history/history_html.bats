@@ -96,3 +96,15 @@ teardown_file() {
 	[ -z "$(find "$r/page" -name '.*')" ]
 	[ ! -e "$r/new" ]
 }
+
+@test "a run set aside as an outlier is a ring on its chart and listed under it" {
+	local r=$RES/bad
+	mkdir "$r"
+	fake_series "$r" 20 99 1.0 1.0
+	fake_runs "$r" 10 10 0 1.3 1.3
+	run --separate-stderr "$ROOT/history.sh" -o "$r" html "$r/page"
+	[ "$status" -eq 0 ]
+	grep -q '<p class="sub">Set aside as outliers (not in any level): night-10 1.2[0-9]* s (+29.[0-9]%).</p>' "$r/page/index.html"
+	grep -q 'outlier run, set aside' "$r/page/plots/0-timedmunlock-elapsed.svg"
+	run ! grep -q 'outlier run, set aside' "$r/page/plots/1-timedmunlock-pages.svg"
+}
