@@ -357,3 +357,30 @@ as_nobody() { setpriv --reuid=65534 --regid=65534 --clear-groups "$@"; }
 	[ "$(grep -c 'samples.tsv: Permission denied; left out$' <<<"$stderr")" -eq 3 ]
 	[[ $stderr == *"0 runs of $RES recorded; 3 could not be read, left out"* ]]
 }
+
+# A lock held by another process (here the sqlite3 program, mid-transaction):
+# the writer waits MMDELTA_HISTORY_WAIT seconds, then says busy, never damage.
+@test "a database held by another process is waited for, then called busy, never damaged" {
+	fake_series "$RES" 6 99 1.0 1.0
+	"$ROOT/history.sh" -o "$RES" ingest 2>/dev/null
+	fake_runs "$RES" 7 7 99 1.0 1.0
+	mkfifo "$BATS_TEST_TMPDIR/held" "$BATS_TEST_TMPDIR/release"
+	printf 'BEGIN IMMEDIATE;\n.print held\n.shell timeout 60 cat %s >/dev/null\nCOMMIT;\n' "$BATS_TEST_TMPDIR/release" |
+		sqlite3 -batch "$RES/history.sqlite" >"$BATS_TEST_TMPDIR/held" &
+	holder=$!
+	read -r line <"$BATS_TEST_TMPDIR/held"
+	[ "$line" = held ]
+	run --separate-stderr env MMDELTA_HISTORY_WAIT=1 "$ROOT/history.sh" -o "$RES" ingest night-07
+	[ "$status" -eq 2 ]
+	assert_one_line_error
+	[[ $stderr == "history: $RES/history.sqlite: busy: another process held it for more than 1 s (database is locked); nothing was changed, try again" ]]
+	# a reader does not wait for the writer
+	run --separate-stderr "$ROOT/history.sh" -o "$RES" changes
+	[ "$status" -eq 0 ]
+	echo go >"$BATS_TEST_TMPDIR/release"
+	wait "$holder"
+	[ "$(db 'SELECT count(*) FROM runs')" -eq 6 ]
+	run --separate-stderr "$ROOT/history.sh" -o "$RES" ingest night-07
+	[ "$status" -eq 0 ]
+	[ "$(db 'SELECT count(*) FROM runs')" -eq 7 ]
+}
