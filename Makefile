@@ -118,7 +118,7 @@ $(BUILD)/histgen: $(call obj,tests/stats/histgen.c $(HISTORY_SRCS) $(REPORT_SRCS
 	$(CC) $(CFLAGS) -o $@ $^ -lsqlite3 $(GSL) $(LDLIBS)
 
 # Not part of test (make test runs 2 rounds): 32 ingests and 4 readers of
-# one history database at once, 20 rounds, about two and a half minutes.
+# one history database at once, 20 rounds, 3-5 minutes on this machine.
 .PHONY: test-history-race
 test-history-race: all
 	HISTORY_RACE_ROUNDS=20 bats --print-output-on-failure tests/cli/history/history_race.bats

@@ -141,7 +141,7 @@ static int check(sqlite3 *db, const char *path, struct err *e)
  * a connection that finds another's lock (two ingests at once, a reader
  * while the WAL is checkpointed) waits for it instead of failing.
  */
-static int connect(sqlite3 **db, const char *path, int flags, struct err *e)
+static int open_conn(sqlite3 **db, const char *path, int flags, struct err *e)
 {
 	if (sqlite3_open_v2(path, db, flags, NULL) != SQLITE_OK) {
 		histdb_fail(*db, "cannot open", e);
@@ -211,7 +211,7 @@ static int open_immutable(sqlite3 **db, const char *path, struct err *e)
 	if (stat(path, &immutable.st))
 		return err_set(e, "%s: %s", path, strerror(errno));
 	uri = file_uri(path, "?immutable=1");
-	ret = connect(db, uri, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, e);
+	ret = open_conn(db, uri, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, e);
 	free(uri);
 	if (!ret && check(*db, path, e)) {
 		disconnect(db);
@@ -251,7 +251,7 @@ int histdb_open(sqlite3 **db, const char *path, enum histdb_mode mode, int *miss
 	if (access(path, R_OK | (mode == HISTDB_WRITE ? W_OK : 0)))
 		return err_set(e, "%s: permission denied: this user may not %s it (%s)", path,
 			       mode == HISTDB_WRITE ? "write" : "read", strerror(errno));
-	if (connect(db, path, mode == HISTDB_WRITE ? SQLITE_OPEN_READWRITE : SQLITE_OPEN_READONLY, e))
+	if (open_conn(db, path, mode == HISTDB_WRITE ? SQLITE_OPEN_READWRITE : SQLITE_OPEN_READONLY, e))
 		return -1;
 	if (!check(*db, path, e)) {
 		if (mode == HISTDB_READ || !histdb_exec(*db, "PRAGMA foreign_keys = ON", e))
@@ -268,7 +268,7 @@ int histdb_create(sqlite3 **db, const char *path, struct err *e)
 {
 	char pragmas[128];
 
-	if (connect(db, path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, e))
+	if (open_conn(db, path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, e))
 		return -1;
 	snprintf(pragmas, sizeof(pragmas), "PRAGMA application_id = %d; PRAGMA user_version = %d",
 		 HIST_APP_ID, HIST_SCHEMA_VERSION);
