@@ -57,8 +57,6 @@ change_table() {
 	echo '</table>'
 }
 
-# series.tsv's fields are read split at \037, not at tabs: read collapses
-# runs of whitespace separators, and the unit field is often empty.
 # The runs set aside as outliers (docs/history.md), as `changes` lists them.
 outlier_list() {
 	[ -s "$1" ] || return 0
@@ -66,6 +64,8 @@ outlier_list() {
 		"$(html_escape <"$1" | awk -F'\t' -v u="$(html_escape <<<"$2")" '{ printf "%s%s %s %s (%s%%)", (NR > 1 ? ", " : ""), $1, $2, u, $3 }')"
 }
 
+# series.tsv's fields are read split at \037, not at tabs: read collapses
+# runs of whitespace separators, and the unit field is often empty.
 series_section() {
 	local work=$1 stage=$2 i bench metric param machine config label unit direction n k first last
 	local name title ylabel ymin ymax nout
