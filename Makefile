@@ -117,6 +117,12 @@ $(BUILD)/cpsweep: $(call obj,tests/stats/cpsweep.c $(REPORT_SRCS))
 $(BUILD)/histgen: $(call obj,tests/stats/histgen.c $(HISTORY_SRCS) $(REPORT_SRCS))
 	$(CC) $(CFLAGS) -o $@ $^ -lsqlite3 $(GSL) $(LDLIBS)
 
+# Not part of test (make test runs 2 rounds): 32 ingests and 4 readers of
+# one history database at once, 20 rounds, 3-5 minutes on this machine.
+.PHONY: test-history-race
+test-history-race: all
+	HISTORY_RACE_ROUNDS=20 bats --print-output-on-failure tests/cli/history/history_race.bats
+
 # Every package set of libexec/deps.list; run.sh and compare.sh install
 # only the sets they need.
 deps:

@@ -101,3 +101,31 @@ file_samples() {
 	grep -q '^status: complete$' "$RES/late/meta"
 	[[ $stderr == *"mmdelta: history not updated: "*"not a usable history database"*"(./history.sh ingest records the run later)"* ]]
 }
+
+# run.sh ... 2>&1 | head: the reader gone before run.sh says "complete".
+# MMDELTA_STOP_AT stops run.sh as it starts writing results, so the pipe is
+# closed at exactly that point.
+@test "a run whose output pipe closes as it completes is complete, recorded, and exits 0" {
+	local fifo=$BATS_TEST_TMPDIR/out pid state i rc=0
+	mkfifo "$fifo"
+	MMDELTA_STOP_AT='writing results' "$ROOT/run.sh" -n piped -o "$RES" --monitors none --set SIZE=8M -i 2 \
+		timedmunlock >"$fifo" 2>&1 3>&- &
+	pid=$!
+	exec {rd}<"$fifo"
+	# as long as another session's run holds the machine lock (15 min at most)
+	for ((i = 0; i < 4500; i++)); do
+		state=$(awk '{ print $3 }' "/proc/$pid/stat" 2>/dev/null) || break
+		[ "$state" != T ] || break
+		sleep 0.2
+	done
+	[ "$state" = T ]
+	exec {rd}<&-
+	kill -CONT "$pid"
+	wait "$pid" || rc=$?
+	[ "$rc" -eq 0 ]
+	grep -qx 'status: complete' "$RES/piped/meta"
+	[ "$(db "SELECT count(*) FROM runs WHERE name = 'piped'")" -eq 1 ]
+	# every sample of its samples.tsv, by count: their values are the other tests'
+	[ "$(db "SELECT count(*) FROM samples s JOIN runs r ON r.id = s.run_id WHERE r.name = 'piped'")" -eq \
+		"$(($(wc -l <"$RES/piped/timedmunlock/samples.tsv") - 1))" ]
+}
