@@ -121,6 +121,10 @@ $(BUILD)/san/%: tests/unit/%.c $(UNIT_MAIN) $(SAN_OBJS)
 $(BUILD)/san/test_config: tests/unit/test_config.c $(UNIT_MAIN) $(CONFIG_SRCS)
 	@mkdir -p $(@D)
 	$(unit_cc) -lcmocka $(LDLIBS)
+$(BUILD)/san/test_insns_marker: CFLAGS += -Idrivers
+$(BUILD)/san/test_insns_marker: tests/unit/test_insns_marker.c $(UNIT_MAIN) drivers/vm/insns-marker.c
+	@mkdir -p $(@D)
+	$(unit_cc) -lcmocka $(LDLIBS)
 
 # The change-point detection's precision and recall on seeded synthetic
 # series (a few minutes), and the time of `history.sh changes` over a

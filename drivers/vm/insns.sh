@@ -119,7 +119,7 @@ vm_insns_process() {
 # where the kernel refined it.  "999.999 MHz" is tsc_khz 999999 exactly.
 vm_insns_tsc_khz() {
 	tr -d '\r' <"$RUN_DIR/vm-console.log" |
-		awk '/tsc: (Refined TSC clocksource calibration|Detected) [0-9]+\.[0-9]+ MHz/ {
+		awk '/tsc: (Refined TSC clocksource calibration:|Detected) [0-9]+\.[0-9]+ MHz/ {
 			for (i = 1; i <= NF; i++) if ($(i + 1) == "MHz") { v = $i; sub(/\./, "", v) } }
 			END { print v + 0 }'
 }

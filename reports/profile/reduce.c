@@ -125,8 +125,9 @@ int profile_reduce(FILE *f, const struct ksyms *k, int raw_names, struct fprofil
 	}
 	p->total = p->kernel + p->user;
 	if (claimed != UINT64_MAX && claimed != p->total) {
+		err_set(e, "its counts add up to %" PRIu64 ", its header says %" PRIu64, p->total, claimed);
 		fprofile_free(p);
-		return err_set(e, "its counts add up to %" PRIu64 ", its header says %" PRIu64, p->total, claimed);
+		return -1;
 	}
 	if (p->user)
 		add(p, &cap, "[user]", p->user);
