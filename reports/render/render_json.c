@@ -5,11 +5,12 @@
  */
 #include "json.h"
 #include "render.h"
+#include "where.h"
 #include "compare/difftext.h"
 #include "compare/rows.h"
 #include "gate/gateline.h"
 
-#define SCHEMA "mmdelta-compare/3"
+#define SCHEMA "mmdelta-compare/4"
 
 static void j_run(FILE *f, const struct run_info *ri, int first)
 {
@@ -333,5 +334,6 @@ void render_json(FILE *f, const struct report *rep, const struct gate *gate)
 	j_missing(f, rep);
 	j_differences(f, rep);
 	j_gate(f, rep, gate);
+	where_json(f, rep);
 	fputs("}\n", f);
 }
