@@ -31,6 +31,14 @@ static void title(FILE *f, const struct report *rep, const struct where_block *w
 			w->event, report_confidence(rep), w->n_base, w->n_new);
 }
 
+/* A column as wide as the run's name, and at least w. */
+static int col(const struct report *rep, size_t r, int w)
+{
+	int n = (int)strlen(run_name(rep, r));
+
+	return n > w ? n : w;
+}
+
 static double per(double v, double units) { return units > 0 ? v / units : NAN; }
 
 static void text_insns_row(FILE *f, const struct report *rep, const struct where_block *w, const struct where_row *r,
@@ -44,14 +52,6 @@ static void text_insns_row(FILE *f, const struct report *rep, const struct where
 		fprintf(f, " %8.1f%%\n", 100 * r->share);
 	else
 		fprintf(f, " %9s\n", "-");
-}
-
-/* A column as wide as the run's name, and at least w. */
-static int col(const struct report *rep, size_t r, int w)
-{
-	int n = (int)strlen(run_name(rep, r));
-
-	return n > w ? n : w;
 }
 
 static int name_width(const struct where_block *w)
