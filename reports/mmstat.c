@@ -24,6 +24,7 @@
 #include "gate/gate.h"
 #include "gate/gateline.h"
 #include "plot/plotdata.h"
+#include "plot/plotwhere.h"
 #include "profile/where.h"
 #include "render/render.h"
 #include "render/result.h"
@@ -243,7 +244,7 @@ int main(int argc, char **argv)
 	 * answered in one line, not after a table that looks like success. */
 	if (o.junit && render_junit(o.junit, &rep, &o.gate, &e))
 		fail("%s", e.msg);
-	if (o.plot_data && plot_data_write(&rep, o.plot_data, &e))
+	if (o.plot_data && (plot_data_write(&rep, o.plot_data, &e) || plot_where_write(&rep, o.plot_data, &e)))
 		fail("%s", e.msg);
 	print_missing(&rep);
 	print_unlike(&o, &rep);
