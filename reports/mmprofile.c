@@ -5,9 +5,9 @@
  *   mmprofile reduce [--raw-names] KALLSYMS PROCESS.tsv
  *       function<TAB>instructions of one bench process, clones folded
  *       unless --raw-names (reports/profile/reduce.h)
- *   mmprofile reconcile ELAPSED_SECONDS INSTRUCTIONS [TSC_KHZ]
- *       gap<TAB>ok|outside: the region's instructions against its icount
- *       figure (reports/profile/reconcile.h); exit 1 if outside
+ *   mmprofile reconcile ELAPSED_SECONDS INSTRUCTIONS TSC_KHZ SLACK
+ *       gap<TAB>margin<TAB>ok|outside: the region's instructions against
+ *       its icount figure (reports/profile/reconcile.h); exit 1 if outside
  *
  * Exit 2 with one line on stderr on bad input.
  */
@@ -65,23 +65,22 @@ static int reconcile(int argc, char **argv)
 {
 	char *end1, *end2;
 	double s;
-	unsigned long long n, khz = 0;
+	unsigned long long n, khz, slack;
 	struct reconcile r;
 
-	if (argc != 2 && argc != 3)
-		return fail("usage", "mmprofile reconcile ELAPSED_SECONDS INSTRUCTIONS [TSC_KHZ]");
+	if (argc != 4)
+		return fail("usage", "mmprofile reconcile ELAPSED_SECONDS INSTRUCTIONS TSC_KHZ SLACK");
 	errno = 0;
 	s = strtod(argv[0], &end1);
 	n = strtoull(argv[1], &end2, 10);
 	if (errno || *end1 || *end2 || end1 == argv[0] || end2 == argv[1] || s < 0)
 		return fail("reconcile", "needs seconds and a count");
-	if (argc == 3) {
-		khz = strtoull(argv[2], &end1, 10);
-		if (errno || *end1 || end1 == argv[2])
-			return fail("reconcile", "TSC_KHZ must be a count of kHz");
-	}
-	r = reconcile_region((uint64_t)llround(s * 1e9), n, khz);
-	printf("%" PRId64 "\t%s\n", r.gap, r.ok ? "ok" : "outside");
+	khz = strtoull(argv[2], &end1, 10);
+	slack = strtoull(argv[3], &end2, 10);
+	if (errno || *end1 || end1 == argv[2] || *end2 || end2 == argv[3])
+		return fail("reconcile", "TSC_KHZ and SLACK must be counts");
+	r = reconcile_region((uint64_t)llround(s * 1e9), n, khz, slack);
+	printf("%" PRId64 "\t%" PRId64 "\t%s\n", r.gap, r.margin, r.ok ? "ok" : "outside");
 	return r.ok ? 0 : 1;
 }
 

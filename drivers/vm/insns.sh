@@ -69,7 +69,7 @@ vm_insns_collect() {
 	gzip -9n <"$ksyms" >"$RUN_DIR/kallsyms.gz"
 	[ -f "$RUN_DIR/insns.processes" ] || vm_insns_keep_raw "the guest listed no bench process"
 	VM_INSNS_KHZ=$(vm_insns_tsc_khz)
-	printf 'bench\ttag\tregions\ttotal\tkernel\tuser\tearly_exits\tover_count_bound\tgap\treconciled\n' >"$RUN_DIR/insns.tsv"
+	printf 'bench\ttag\tregions\ttotal\tkernel\tuser\tearly_exits\tover_count_bound\tgap\tmargin\treconciled\n' >"$RUN_DIR/insns.tsv"
 	while IFS=$'\t' read -r bench param iter tag; do
 		k=$((k + 1))
 		file=$(printf '%s/process-%04d.tsv' "$VM_INSNS_DIR" "$k")
@@ -92,7 +92,7 @@ vm_insns_keep_raw() {
 # One process: its function table, its per-address file, its metrics and
 # its row of insns.tsv.
 vm_insns_process() {
-	local ksyms=$1 file=$2 bench=$3 param=$4 iter=$5 tag=$6 dir=$RUN_DIR/$3 out rec elapsed total
+	local ksyms=$1 file=$2 bench=$3 param=$4 iter=$5 tag=$6 dir=$RUN_DIR/$3 out rec elapsed total exits
 	out=$dir/monitors/insns.$tag
 	mkdir -p "$dir/monitors"
 	"$MMDELTA_BUILD/bin/mmprofile" reduce "$ksyms" "$file" >"$out.tsv" || die "insns: $file could not be reduced"
@@ -106,13 +106,14 @@ vm_insns_process() {
 	} >>"$dir/$( ((iter > 0)) && echo samples || echo warmup).tsv"
 	elapsed=$(awk -F'\t' -v p="$param" -v i="$iter" '$1 == "elapsed" && $2 == p && $3 == i { print $4 }' \
 		"$dir/samples.tsv" "$dir/warmup.tsv" 2>/dev/null)
-	rec="-	-"
+	exits=$(awk '/^# early_exits:/ { print $3 "\t" $5; exit }' "$file")
+	rec="-	-	-"
 	if [ -n "$elapsed" ] && [ "$(vm_insns_header "$file" regions)" = 1 ]; then
-		rec=$("$MMDELTA_BUILD/bin/mmprofile" reconcile "$elapsed" "$total" "$VM_INSNS_KHZ") || true
+		rec=$("$MMDELTA_BUILD/bin/mmprofile" reconcile "$elapsed" "$total" "$VM_INSNS_KHZ" \
+			$((${exits%%$'\t'*} + ${exits#*$'\t'}))) || true
 	fi
 	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$bench" "$tag" "$(vm_insns_header "$file" regions)" "$total" \
-		"$(vm_insns_header "$file" kernel)" "$(vm_insns_header "$file" user)" \
-		"$(awk '/^# early_exits:/ { print $3 "\t" $5; exit }' "$file")" "$rec" >>"$RUN_DIR/insns.tsv"
+		"$(vm_insns_header "$file" kernel)" "$(vm_insns_header "$file" user)" "$exits" "$rec" >>"$RUN_DIR/insns.tsv"
 }
 
 # The guest's TSC calibration in kHz, from its console: the refined one
@@ -135,7 +136,7 @@ vm_insns_declare() {
 # One line on how the regions' totals met their icount figures.
 vm_insns_say_reconciled() {
 	local line
-	line=$(awk -F'\t' 'NR > 1 && $10 != "-" { n++; if ($10 != "ok") bad = bad " " $1 "/" $2 " (" $9 " ns)";
+	line=$(awk -F'\t' 'NR > 1 && $11 != "-" { n++; if ($11 != "ok") bad = bad " " $1 "/" $2 " (" $9 " ns)";
 			g = $9 < 0 ? -$9 : $9; if (g > max) max = g }
 		NR > 1 { p++ }
 		END { if (!p) exit 1

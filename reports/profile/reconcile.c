@@ -1,6 +1,6 @@
 #include "profile/reconcile.h"
 
-struct reconcile reconcile_region(uint64_t elapsed_ns, uint64_t instructions, uint64_t tsc_khz)
+struct reconcile reconcile_region(uint64_t elapsed_ns, uint64_t instructions, uint64_t tsc_khz, uint64_t slack)
 {
 	uint64_t khz = tsc_khz ? tsc_khz : 1000000;
 	/* rounded to the nearest cycle; 10^10 ns x 10^6 still fits 64 bits */
@@ -8,6 +8,7 @@ struct reconcile reconcile_region(uint64_t elapsed_ns, uint64_t instructions, ui
 	struct reconcile r;
 
 	r.gap = cycles - (int64_t)instructions - RECONCILE_CLOCK_INSNS;
-	r.ok = r.gap >= -RECONCILE_MARGIN && r.gap <= RECONCILE_MARGIN;
+	r.margin = RECONCILE_MARGIN + (int64_t)slack;
+	r.ok = r.gap >= -r.margin && r.gap <= r.margin;
 	return r;
 }
