@@ -8,18 +8,18 @@
  *   qemu-system-x86_64 ... -plugin insns-plugin.so,out=DIR
  *
  * Counting.  Every guest instruction, always, with inline adds (no helper
- * calls), from the first instruction of the boot:
- *   - kernel code (vaddr >= 0xffff800000000000): one counter record per
- *     translation-block layout (start address and instruction offsets);
- *     blocks of one layout share it, so memory follows the kernel code
- *     translated, not the length of the run;
- *   - user code: one counter, the [user] bucket (the vDSO is user code).
- * A block gets two adds: one at its entry, credited to every instruction
- * but the last, and one at its last instruction.  A block left between the
- * two (an exception, or an MMIO access that icount re-executes as a block
- * of its own) over-counts what it did not reach; the pair detects each such
- * exit and the output bounds the error.  A block that holds a marker is
- * counted per instruction, and the marker itself is not counted.
+ * calls), from the first instruction of the boot, on one counter record
+ * per translation-block layout (start address and instruction offsets):
+ * blocks of one layout share it, so memory follows the code translated,
+ * not the length of the run.  Kernel code (vaddr >= 0xffff800000000000)
+ * is reported per address; user code, per process and not symbolised, as
+ * the one [user] bucket (the vDSO is user code).  A block gets two adds:
+ * one at its entry, credited to every instruction but the last, and one
+ * at its last instruction.  A block left between the two (a page fault,
+ * or an MMIO access that icount re-executes as a block of its own)
+ * over-counts what it did not reach, at most n - 1 instructions; the pair
+ * detects each such exit and the output states the bound.  A block that
+ * holds a marker is counted per instruction, and the marker is not counted.
  *
  * Markers (bench/lib/harness.h, drivers/vm/insns-marker.c), recognised by
  * their bytes at translation time (7.2's plugins read no guest registers
@@ -95,6 +95,7 @@ struct block {
 	uint64_t vaddr;
 	uint32_t n;
 	bool per_insn;
+	bool user;		/* below the kernel half: counted into [user] */
 	uint16_t *off;		/* offset of each instruction from vaddr */
 	struct slab *slab;	/* its counters: slab->v[idx ...] */
 	size_t idx;
@@ -111,9 +112,8 @@ static struct {
 	struct slab *slabs;	/* newest first */
 	GHashTable *layouts;	/* struct block * -> itself, by layout */
 	GPtrArray *blocks;	/* every struct block, in creation order */
-	GHashTable *crossers;	/* kernel block starts whose first insn crosses a page */
+	GHashTable *crossers;	/* block starts whose first insn crosses a page */
 
-	uint64_t user, user_base, user_acc;	/* the [user] counter */
 	bool in_region;
 	unsigned int process;	/* process markers seen */
 	unsigned int regions;	/* regions of this process */
@@ -150,7 +150,7 @@ static uint64_t summed(const struct block *b, uint32_t i) { return b->slab->acc[
 static guint layout_hash(gconstpointer p)
 {
 	const struct block *b = p;
-	uint64_t h = b->vaddr * 0x9e3779b97f4a7c15ull ^ ((uint64_t)b->n << 1 | b->per_insn);
+	uint64_t h = b->vaddr * 0x9e3779b97f4a7c15ull ^ ((uint64_t)b->n << 2 | (uint64_t)b->user << 1 | b->per_insn);
 
 	for (uint32_t i = 0; i < b->n; i++)
 		h = (h ^ b->off[i]) * 0x100000001b3ull;
@@ -161,7 +161,7 @@ static gboolean layout_equal(gconstpointer pa, gconstpointer pb)
 {
 	const struct block *a = pa, *b = pb;
 
-	return a->vaddr == b->vaddr && a->n == b->n && a->per_insn == b->per_insn &&
+	return a->vaddr == b->vaddr && a->n == b->n && a->per_insn == b->per_insn && a->user == b->user &&
 	       !memcmp(a->off, b->off, a->n * sizeof(a->off[0]));
 }
 
@@ -175,7 +175,6 @@ static void region_begin(void)
 		memcpy(s->base, s->v, s->used * sizeof(s->v[0]));
 		s->snap_used = s->used;
 	}
-	st.user_base = st.user;
 	st.in_region = true;
 }
 
@@ -188,7 +187,6 @@ static void region_end(void)
 	for (struct slab *s = st.slabs; s; s = s->next)
 		for (size_t i = 0; i < s->used; i++)
 			s->acc[i] += s->v[i] - (i < s->snap_used ? s->base[i] : 0);
-	st.user_acc += st.user - st.user_base;
 	st.in_region = false;
 	st.regions++;
 }
@@ -201,42 +199,45 @@ static bool is_phantom(const struct block *b)
 	return b->n > 1 && g_hash_table_contains(st.crossers, &last);
 }
 
-static void add_hit(GArray *hits, uint64_t addr, uint64_t count)
+/* A kernel address's count, or a user block's into [user]. */
+static void add_hit(GArray *hits, const struct block *b, uint32_t i, uint64_t count, uint64_t *user)
 {
-	struct hit h = { addr, count };
+	struct hit h = { b->vaddr + b->off[i], count };
 
-	if (count)
+	if (b->user)
+		*user += count;
+	else if (count)
 		g_array_append_val(hits, h);
 }
 
-/* The process's kernel hits; *exits and *bound: blocks left early. */
-static GArray *process_hits(uint64_t *exits, uint64_t *bound)
+/* The process's kernel hits and [user]; *exits and *bound: blocks left early. */
+static GArray *process_hits(uint64_t *user, uint64_t *exits, uint64_t *bound)
 {
 	GArray *hits = g_array_new(FALSE, FALSE, sizeof(struct hit));
 
-	*exits = *bound = 0;
+	*user = *exits = *bound = 0;
 	for (guint k = 0; k < st.blocks->len; k++) {
 		const struct block *b = g_ptr_array_index(st.blocks, k);
 		uint64_t entries, last;
 
 		if (b->per_insn) {
 			for (uint32_t i = 0; i < b->n; i++)
-				add_hit(hits, b->vaddr + b->off[i], summed(b, i));
+				add_hit(hits, b, i, summed(b, i), user);
 			continue;
 		}
 		entries = summed(b, 0);
 		if (!entries)
 			continue;
 		for (uint32_t i = 0; i + 1 < b->n || i == 0; i++)
-			add_hit(hits, b->vaddr + b->off[i], entries);
+			add_hit(hits, b, i, entries, user);
 		if (b->n == 1)
 			continue;
 		last = summed(b, 1);
-		add_hit(hits, b->vaddr + b->off[b->n - 1], last);
+		add_hit(hits, b, b->n - 1, last, user);
 		if (entries > last && !is_phantom(b)) {
-			/* left after instruction 0, before the last: at most n - 2 too many */
+			/* left before the last: at most n - 1 counted that did not run */
 			*exits += entries - last;
-			*bound += (entries - last) * (b->n - 2);
+			*bound += (entries - last) * (b->n - 1);
 		}
 	}
 	return hits;
@@ -271,8 +272,8 @@ static uint64_t hits_merge(GArray *hits)
 
 static void process_write(void)
 {
-	uint64_t exits, bound, kernel;
-	GArray *hits = process_hits(&exits, &bound);
+	uint64_t user, exits, bound, kernel;
+	GArray *hits = process_hits(&user, &exits, &bound);
 	char path[4096];
 	FILE *f;
 
@@ -286,12 +287,12 @@ static void process_write(void)
 	}
 	fprintf(f, "# insns process %u\n# regions: %u\n", st.process, st.regions);
 	fprintf(f, "# total: %" PRIu64 "\n# kernel: %" PRIu64 "\n# user: %" PRIu64 "\n",
-		kernel + st.user_acc, kernel, st.user_acc);
+		kernel + user, kernel, user);
 	fprintf(f, "# early_exits: %" PRIu64 " over_count_bound: %" PRIu64 "\n", exits, bound);
 	for (guint i = 0; i < hits->len; i++)
 		fprintf(f, "%016" PRIx64 "\t%" PRIu64 "\n", g_array_index(hits, struct hit, i).addr,
 			g_array_index(hits, struct hit, i).count);
-	fprintf(f, "[user]\t%" PRIu64 "\n", st.user_acc);
+	fprintf(f, "[user]\t%" PRIu64 "\n", user);
 	if (fclose(f))
 		fprintf(stderr, "insns: writing %s: %s\n", path, strerror(errno));
 	else
@@ -310,7 +311,6 @@ static void process_end(void)
 		process_write();
 	for (struct slab *s = st.slabs; s; s = s->next)
 		memset(s->acc, 0, s->used * sizeof(s->acc[0]));
-	st.user_acc = 0;
 	st.regions = 0;
 }
 
@@ -335,10 +335,11 @@ static void on_marker(unsigned int vcpu, void *udata)
 
 /* ---- translation ------------------------------------------------------ */
 
-/* The shared counters of this kernel layout, made on first sight. */
-static struct block *kernel_block(uint64_t vaddr, uint32_t n, bool per_insn, uint16_t *off)
+/* The shared counters of this layout, made on first sight. */
+static struct block *layout_block(uint64_t vaddr, uint32_t n, bool per_insn, uint16_t *off)
 {
-	struct block key = { .vaddr = vaddr, .n = n, .per_insn = per_insn, .off = off }, *b;
+	struct block key = { .vaddr = vaddr, .n = n, .per_insn = per_insn, .user = vaddr < KERNEL_START, .off = off };
+	struct block *b;
 
 	b = g_hash_table_lookup(st.layouts, &key);
 	if (b)
@@ -367,17 +368,15 @@ static void note_crosser(uint64_t vaddr, size_t first_size)
 	g_hash_table_add(st.crossers, key);
 }
 
-/* The adds of one block: ctr(i) is instruction i's counter when per_insn,
- * else ctr(0) the entries' and ctr(1) the last instruction's. */
-static void instrument(struct qemu_plugin_tb *tb, size_t n, const enum insns_mark *marks, bool per_insn,
-		       uint64_t *entry_ctr, uint64_t *last_ctr, struct block *b)
+/* The adds of one block: counter i is instruction i's when per_insn,
+ * else counter 0 the entries' and counter 1 the last instruction's. */
+static void instrument(struct qemu_plugin_tb *tb, size_t n, const enum insns_mark *marks, struct block *b)
 {
-	if (!per_insn) {
-		qemu_plugin_register_vcpu_tb_exec_inline(tb, QEMU_PLUGIN_INLINE_ADD_U64, entry_ctr,
-							 b || n == 1 ? 1 : n - 1);
+	if (!b->per_insn) {
+		qemu_plugin_register_vcpu_tb_exec_inline(tb, QEMU_PLUGIN_INLINE_ADD_U64, counter(b, 0), 1);
 		if (n > 1)
 			qemu_plugin_register_vcpu_insn_exec_inline(qemu_plugin_tb_get_insn(tb, n - 1),
-								   QEMU_PLUGIN_INLINE_ADD_U64, last_ctr, 1);
+								   QEMU_PLUGIN_INLINE_ADD_U64, counter(b, 1), 1);
 		return;
 	}
 	for (size_t i = 0; i < n; i++) {
@@ -388,7 +387,7 @@ static void instrument(struct qemu_plugin_tb *tb, size_t n, const enum insns_mar
 							       (void *)(uintptr_t)marks[i]);
 		else
 			qemu_plugin_register_vcpu_insn_exec_inline(insn, QEMU_PLUGIN_INLINE_ADD_U64,
-								   b ? counter(b, (uint32_t)i) : &st.user, 1);
+								   counter(b, (uint32_t)i), 1);
 	}
 }
 
@@ -414,16 +413,10 @@ static void tb_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
 	g_mutex_lock(&st.lock);
 	st.translations++;
 	st.marker_blocks += has_marker;
-	if (vaddr < KERNEL_START) {
-		g_mutex_unlock(&st.lock);
-		/* [user]: n - 1 at entry and 1 at the last, so a phantom adds nothing */
-		instrument(tb, n, marks, has_marker, &st.user, &st.user, NULL);
-		return;
-	}
-	b = kernel_block(vaddr, (uint32_t)n, has_marker, off);
+	b = layout_block(vaddr, (uint32_t)n, has_marker, off);
 	note_crosser(vaddr, qemu_plugin_insn_size(qemu_plugin_tb_get_insn(tb, 0)));
 	g_mutex_unlock(&st.lock);
-	instrument(tb, n, marks, has_marker, counter(b, 0), has_marker ? NULL : counter(b, 1), b);
+	instrument(tb, n, marks, b);
 }
 
 /* ---- set-up and exit -------------------------------------------------- */
@@ -462,7 +455,7 @@ static void at_exit(qemu_plugin_id_t id, void *udata)
 		st.written, st.unpaired);
 	fprintf(f, "translations: %" PRIu64 "\nmarker_blocks: %" PRIu64 "\n", st.translations,
 		st.marker_blocks);
-	fprintf(f, "kernel_layouts: %u\nkernel_layouts_with_phantom: %" PRIu64 "\n", st.blocks->len, phantoms);
+	fprintf(f, "layouts: %u\nlayouts_with_phantom: %" PRIu64 "\n", st.blocks->len, phantoms);
 	fprintf(f, "plugin_bytes: %zu\nqemu_peak_rss_kb: %lld\n", st.bytes, peak_rss_kb());
 	fclose(f);
 }
