@@ -115,13 +115,14 @@ vm_stage_config() {
 # the same instructions whatever the byte, whereas inflating one changed
 # byte of the gzipped archive would not be the same work.
 vm_initramfs_flag() {
-	local out=$1 dir
+	local out=$1 dir pad
 	dir=$(mktemp -d)
 	mkdir "$dir/mmdelta"
 	echo "$VM_INSNS" >"$dir/mmdelta/insns-counted"
 	find "$dir" -exec touch -h -d @0 {} +
 	# the kernel looks for a plain archive's magic at a 4-byte boundary
-	head -c $(((4 - $(stat -c %s "$out") % 4) % 4)) /dev/zero >>"$out"
+	pad=$(((4 - $(stat -c %s "$out") % 4) % 4))
+	head -c "$pad" /dev/zero >>"$out"
 	(cd "$dir" && find . | LC_ALL=C sort | cpio -o -H newc -R 0:0 --reproducible --quiet) >>"$out" ||
 		{ rm -rf "$dir"; die "building the initramfs failed"; }
 	rm -rf "$dir"
