@@ -76,7 +76,8 @@ static int by_name(const void *a, const void *b)
 /* The entries, one series per name. */
 static void group(struct entries *es, struct iter_profiles *p)
 {
-	qsort(es->v, es->n, sizeof(*es->v), by_name);
+	if (es->n)
+		qsort(es->v, es->n, sizeof(*es->v), by_name);
 	for (size_t i = 0; i < es->n; i++) {
 		if (!p->n || strcmp(p->f[p->n - 1].name, es->v[i].name)) {
 			p->f = xreallocarray(p->f, p->n + 1, sizeof(*p->f));
