@@ -150,11 +150,10 @@ static void block_samples(struct where_block *w, const struct report *rep, const
 			free(rows[i].name);
 	}
 	w->n_tested = n;
-	w->n_hidden = n - k;
+	w->n_significant = k;
 	qsort(rows, k, sizeof(*rows), by_change);
 	rows_free(rows, top < k ? top : k, k);
 	w->n = top < k ? top : k;
-	w->n_hidden += k - w->n;
 	w->rows = rows;
 }
 

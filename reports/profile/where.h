@@ -41,7 +41,7 @@ struct where_block {
 	double base_units, new_units;	/* pages or operations per iteration */
 	struct where_row *rows;	/* largest |change| first; insns: [rest] last */
 	size_t n;
-	size_t n_tested, n_hidden;	/* samples: functions tested, not significant */
+	size_t n_tested, n_significant;	/* samples: functions tested, and changed */
 	struct where_row total;	/* insns: every instruction */
 };
 

@@ -101,7 +101,10 @@ static void text_samples(FILE *f, const struct report *rep, const struct where_b
 		fprintf(f, "%-*s %*.2f%% %*.2f%% %+8.2f%% %8.2f%% %10.2g\n", nw, r->name, col(rep, 0, 9) - 1, r->base,
 			col(rep, w->run, 9) - 1, r->new, r->change, r->test.ci_half, r->test.p);
 	}
-	fprintf(f, "%zu of %zu functions changed significantly; %zu not shown.\n", w->n, w->n_tested, w->n_hidden);
+	fprintf(f, "%zu of %zu functions changed significantly", w->n_significant, w->n_tested);
+	if (w->n < w->n_significant)
+		fprintf(f, "; the %zu that changed most are shown", w->n);
+	fputs(".\n", f);
 }
 
 void where_text(FILE *f, const struct report *rep, size_t b)
@@ -182,7 +185,7 @@ void where_markdown(FILE *f, const struct report *rep, size_t b)
 		if (w->kind == PROFILE_INSNS)
 			md_row(f, w, &w->total);
 		else
-			fprintf(f, "\n%zu of %zu functions changed significantly.\n", w->n, w->n_tested);
+			fprintf(f, "\n%zu of %zu functions changed significantly.\n", w->n_significant, w->n_tested);
 	}
 }
 
@@ -302,6 +305,11 @@ static void json_block(FILE *f, const struct report *rep, const struct where_blo
 		fputs("null", f);
 	json_key(f, "tested", 0);
 	fprintf(f, "%zu", w->kind == PROFILE_SAMPLES ? w->n_tested : w->n);
+	json_key(f, "significant", 0);
+	if (w->kind == PROFILE_SAMPLES)
+		fprintf(f, "%zu", w->n_significant);
+	else
+		fputs("null", f);
 	json_key(f, "rows", 0);
 	fputc('[', f);
 	for (size_t k = 0; k < w->n; k++)

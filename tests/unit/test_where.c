@@ -86,7 +86,7 @@ TEST(perf_shares_are_tested_and_only_the_significant_shown)
 	assert_string_equal(b->event, "cpu-clock");
 	assert_int_equal(b->n_tested, 2);
 	assert_int_equal(b->n, 1);
-	assert_int_equal(b->n_hidden, 1);
+	assert_int_equal(b->n_significant, 1);
 	assert_string_equal(b->rows[0].name, "f");
 	NEAR(b->rows[0].change, -30);
 	assert_int_equal(b->rows[0].test.outcome, TTEST_DIFFERENCE);
