@@ -4,6 +4,7 @@
 # the boot name its per-address counts with the guest's own /proc/kallsyms
 # (mmprofile, reports/profile/).  What the run directory gets:
 #   kallsyms.gz                          the guest's /proc/kallsyms (this boot)
+#   insns.processes                      the guest's list: bench, param, iteration, tag
 #   insns.tsv                            a row per bench process: totals, reconciliation
 #   insns-plugin.summary                 the plugin's own figures (layouts, memory)
 #   BENCH/monitors/insns.TAG.tsv         function<TAB>instructions, clones folded
@@ -43,6 +44,8 @@ vm_insns_setup() {
 	"$MMDELTA_ROOT/libexec/deps.sh" insns || die "missing dependencies of the insns monitor (see above)"
 	need_built lib/insns-plugin.so bin/mmprofile
 	VM_INSNS=1 VM_INSNS_DIR=$1/insns
+	# counting costs up to 1.4x the guest's time (docs/monitors.md)
+	[ -n "$VM_TIMEOUT" ] || VM_TIMEOUT_S=$((VM_TIMEOUT_S * 3 / 2))
 	mkdir -p "$VM_INSNS_DIR"
 	meta_set "$RUN_DIR" insns_plugin "drivers/vm/insns-plugin.c, qemu-plugin.h of $(awk -F': ' '$1 == "package" { print $2 }' "$MMDELTA_BUILD/include/qemu-plugin.h.source")"
 }
