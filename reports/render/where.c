@@ -18,17 +18,17 @@ static const char skid_note[] =
 
 static const char *run_name(const struct report *rep, size_t r) { return rep->runs[r].name; }
 
-/* The block's first line. */
-static void title(FILE *f, const struct report *rep, const struct where_block *w, const char *pre)
+/* The block's first line, between pre and post. */
+static void title(FILE *f, const struct report *rep, const struct where_block *w, const char *pre, const char *post)
 {
 	fprintf(f, "%s%s: where %s, %s -> %s", pre, rep->benches[w->bench].data.name,
 		w->kind == PROFILE_INSNS ? "the instructions changed" : "the samples moved", run_name(rep, 0),
 		run_name(rep, w->run));
 	if (w->kind == PROFILE_INSNS)
-		fprintf(f, " (insns: per iteration, exact; %zu and %zu iterations)\n", w->n_base, w->n_new);
+		fprintf(f, " (insns: per iteration, exact; %zu and %zu iterations)%s\n", w->n_base, w->n_new, post);
 	else
-		fprintf(f, " (profile: self share of %s samples per iteration, Welch at %.0f%%; %zu and %zu iterations)\n",
-			w->event, report_confidence(rep), w->n_base, w->n_new);
+		fprintf(f, " (profile: self share of %s samples per iteration, Welch at %.0f%%; %zu and %zu iterations)%s\n",
+			w->event, report_confidence(rep), w->n_base, w->n_new, post);
 }
 
 /* A column as wide as the run's name, and at least w. */
@@ -122,7 +122,7 @@ void where_text(FILE *f, const struct report *rep, size_t b)
 				run_name(rep, w->run), w->none);
 			continue;
 		}
-		title(f, rep, w, "");
+		title(f, rep, w, "", "");
 		if (w->kind == PROFILE_INSNS)
 			text_insns(f, rep, w);
 		else
@@ -175,7 +175,7 @@ void where_markdown(FILE *f, const struct report *rep, size_t b)
 			continue;
 		}
 		fputc('\n', f);
-		title(f, rep, w, "**");
+		title(f, rep, w, "**", "**");
 		if (w->skid)
 			fprintf(f, "\n> %s.\n", skid_note);
 		fputc('\n', f);
@@ -186,6 +186,7 @@ void where_markdown(FILE *f, const struct report *rep, size_t b)
 			md_row(f, w, &w->total);
 		else
 			fprintf(f, "\n%zu of %zu functions changed significantly.\n", w->n_significant, w->n_tested);
+		fputc('\n', f);
 	}
 }
 
@@ -222,7 +223,7 @@ void where_html(FILE *f, const struct report *rep, size_t b, const char *plots)
 			fputs(".</p></section>\n", f);
 			continue;
 		}
-		title(f, rep, w, "");
+		title(f, rep, w, "", "");
 		fputs("</p>\n", f);
 		if (w->skid)
 			fprintf(f, "<p class=\"note\">%s.</p>\n", skid_note);
