@@ -18,17 +18,30 @@ static const char skid_note[] =
 
 static const char *run_name(const struct report *rep, size_t r) { return rep->runs[r].name; }
 
-/* The block's first line, between pre and post. */
+/* The block's first line. */
+static void title_line(const struct report *rep, const struct where_block *w, char *buf, size_t len)
+{
+	int n = snprintf(buf, len, "%s: where %s, %s -> %s", rep->benches[w->bench].data.name,
+			 w->kind == PROFILE_INSNS ? "the instructions changed" : "the samples moved", run_name(rep, 0),
+			 run_name(rep, w->run));
+
+	if (n < 0 || (size_t)n >= len)
+		return;
+	if (w->kind == PROFILE_INSNS)
+		snprintf(buf + n, len - (size_t)n, " (insns: per iteration, exact; %zu and %zu iterations)", w->n_base,
+			 w->n_new);
+	else
+		snprintf(buf + n, len - (size_t)n,
+			 " (profile: self share of %s samples per iteration, Welch at %.0f%%; %zu and %zu iterations)",
+			 w->event, report_confidence(rep), w->n_base, w->n_new);
+}
+
 static void title(FILE *f, const struct report *rep, const struct where_block *w, const char *pre, const char *post)
 {
-	fprintf(f, "%s%s: where %s, %s -> %s", pre, rep->benches[w->bench].data.name,
-		w->kind == PROFILE_INSNS ? "the instructions changed" : "the samples moved", run_name(rep, 0),
-		run_name(rep, w->run));
-	if (w->kind == PROFILE_INSNS)
-		fprintf(f, " (insns: per iteration, exact; %zu and %zu iterations)%s\n", w->n_base, w->n_new, post);
-	else
-		fprintf(f, " (profile: self share of %s samples per iteration, Welch at %.0f%%; %zu and %zu iterations)%s\n",
-			w->event, report_confidence(rep), w->n_base, w->n_new, post);
+	char line[1024];
+
+	title_line(rep, w, line, sizeof(line));
+	fprintf(f, "%s%s%s\n", pre, line, post);
 }
 
 /* A column as wide as the run's name, and at least w. */
@@ -208,6 +221,8 @@ static void html_row(FILE *f, const struct where_block *w, const struct where_ro
 
 void where_html(FILE *f, const struct report *rep, size_t b, const char *plots)
 {
+	char line[1024];
+
 	if (!rep->where)
 		return;
 	for (size_t i = 0; i < rep->where->n; i++) {
@@ -223,7 +238,8 @@ void where_html(FILE *f, const struct report *rep, size_t b, const char *plots)
 			fputs(".</p></section>\n", f);
 			continue;
 		}
-		title(f, rep, w, "", "");
+		title_line(rep, w, line, sizeof(line));
+		markup_str(f, line);
 		fputs("</p>\n", f);
 		if (w->skid)
 			fprintf(f, "<p class=\"note\">%s.</p>\n", skid_note);
