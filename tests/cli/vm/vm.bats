@@ -16,7 +16,8 @@ setup_file() {
 	kernels=$("$ROOT/tests/kernels/fetch-debian-kernels.sh") || status=$?
 	[ "$status" != 2 ] || skip "Debian's linux-image-6.1.0-*-cloud-amd64-unsigned packages cannot be downloaded"
 	[ "$status" = 0 ]
-	make -s -C "$ROOT" static
+	# built once here: the parallel runs below would each run make otherwise
+	make -s -C "$ROOT" static build/lib/insns-plugin.so build/bin/mmprofile
 	VM_RES=$BATS_FILE_TMPDIR/results
 	# The oldest and newest 6.1 builds, and the newest 6.12.
 	local a b n
