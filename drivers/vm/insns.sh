@@ -81,6 +81,7 @@ vm_insns_collect() {
 	done <"$RUN_DIR/insns.processes"
 	for bench in "${!unmarked[@]}"; do
 		say "insns: $bench marks no timed region of its own (docs/monitors.md): no profile for it"
+		mkdir -p "$RUN_DIR/$bench/monitors"
 		printf 'insns\tthe bench marks no single timed region\n' >>"$RUN_DIR/$bench/monitors/skipped"
 	done
 	vm_insns_say_reconciled
