@@ -1,9 +1,10 @@
 # The step's profile difference at the end of a bisection under icount:
 # where the first bad kernel's work differs from the last good one's, per
 # kernel function, from the insns monitor (docs/bisect.md).  A point
-# measured without the monitor gets one more boot with it, with the same
-# monitors besides, so that its figures are the bisection's to the
-# nanosecond (the guest runs the same instructions either way).
+# measured without the monitor gets one more boot with it, counted by the
+# host alone (MMDELTA_INSNS=1, vm/insns.sh) so that the guest gets the very
+# arguments of the bisection's run and its figures are the bisection's to
+# the nanosecond.
 # shellcheck shell=bash
 [ -z "${MMDELTA_SOURCED_BISECT_PROFILE:-}" ] || return 0  # sourced once, however often asked for
 MMDELTA_SOURCED_BISECT_PROFILE=1
@@ -26,17 +27,18 @@ bisect_profiled() { compgen -G "$OUT/$1/$BENCH/monitors/insns.[0-9]*.tsv" >/dev/
 # LABEL-insns, booted now (images form; a tree step's image is gone, so
 # there only a bisection run with the monitor has one); empty when none.
 bisect_profile_run() {
-	local label=$1 i monitors
+	local label=$1 i rc=0
 	PROFILED_RUN=""
 	if bisect_profiled "$label"; then PROFILED_RUN=$label; return 0; fi
 	[ -z "$TREE" ] || return 0
 	for ((i = 0; i < ${#LABELS[@]}; i++)); do [ "${LABELS[i]}" != "$label" ] || break; done
 	[ "$i" -lt ${#LABELS[@]} ] || return 0
-	monitors=$(awk -F= '$1 == "MONITORS" { print $2 }' "$OUT/$label/$BENCH/config" 2>/dev/null) || true
-	[[ $monitors != "" && $monitors != none ]] || monitors=""
 	say "bisect: one more boot of $label with the insns monitor, for the step's profile"
 	BISECT_PROFILE_BOOTS=$((BISECT_PROFILE_BOOTS + 1))
-	bisect_run "$label-insns" "${IMAGES[i]}" "$ITERATIONS" --monitors "${monitors:+$monitors,}insns" || return 0
+	export MMDELTA_INSNS=1
+	bisect_run "$label-insns" "${IMAGES[i]}" "$ITERATIONS" || rc=$?
+	unset MMDELTA_INSNS
+	[ "$rc" = 0 ] || return 0
 	if bisect_profiled "$label-insns"; then PROFILED_RUN=$label-insns; fi
 }
 

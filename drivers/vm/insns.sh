@@ -27,9 +27,12 @@ source "${BASH_SOURCE[0]%/*}/../run/rundir.sh"  # meta_set
 VM_INSNS_KHZ=0
 
 # Does any config name the monitor?  (A subshell per config, as
-# vm_config_facts loads them.)
+# vm_config_facts loads them.)  MMDELTA_INSNS=1 counts without naming it:
+# the guest's arguments are then those of the same run without the
+# monitor, to the byte, and so are its figures (bisect.sh's profile).
 vm_insns_wanted() {
 	local c
+	[ "${MMDELTA_INSNS:-0}" != 1 ] || return 0
 	for c in "${CONFIGS[@]}"; do
 		if (config_load "$c" && monitor_list "${CFG[MONITORS]}") | grep -qx insns; then return 0; fi
 	done
