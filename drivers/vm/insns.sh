@@ -115,7 +115,8 @@ vm_insns_process() {
 		"$dir/samples.tsv" "$dir/warmup.tsv" 2>/dev/null)
 	exits=$(awk '/^# early_exits:/ { print $3 "\t" $5; exit }' "$file")
 	rec="-	-	-"
-	if [ -n "$elapsed" ] && [ "$(vm_insns_header "$file" regions)" = 1 ]; then
+	# only icount makes a nanosecond an instruction
+	if [ "$VM_CLOCK" = icount ] && [ -n "$elapsed" ] && [ "$(vm_insns_header "$file" regions)" = 1 ]; then
 		rec=$("$MMDELTA_BUILD/bin/mmprofile" reconcile "$elapsed" "$total" "$VM_INSNS_KHZ" \
 			$((${exits%%$'\t'*} + ${exits#*$'\t'}))) || true
 	fi

@@ -26,7 +26,8 @@ setup() {
 teardown() { common_teardown; }
 
 collect() {
-	run --separate-stderr bash -c 'source "$1/drivers/vm/insns.sh"; RUN_DIR=$2 VM_INSNS=1 VM_INSNS_DIR=$3/insns; vm_insns_collect "$3"' _ "$ROOT" "$R" "$W"
+	run --separate-stderr bash -c 'source "$1/drivers/vm/insns.sh"; RUN_DIR=$2 VM_INSNS=1 VM_INSNS_DIR=$3/insns VM_CLOCK=${4:-icount}
+		vm_insns_collect "$3"' _ "$ROOT" "$R" "$W" "$@"
 }
 
 @test "the plugin's counts become a function table, metrics and a reconciled row" {
@@ -58,6 +59,15 @@ collect() {
 	collect
 	[ "$(awk -F'\t' '$1 == "timedmunlock" { print $9, $11 }' "$R/insns.tsv")" = "25 outside" ]
 	[[ $stderr == *"outside the margin: timedmunlock/1 (25 ns)"* ]]
+}
+
+@test "TCG with the realtime clock: counted, but a nanosecond is no instruction, so nothing is reconciled" {
+	printf 'metric\tparam\titeration\tvalue\nelapsed\t-\t1\t0.000001100\n' >"$R/timedmunlock/samples.tsv"
+	collect realtime
+	[ "$status" -eq 0 ]
+	[ "$(awk -F'\t' '$1 == "timedmunlock" { print $4, $9, $10, $11 }' "$R/insns.tsv")" = "1000 - - -" ]
+	[[ $stderr == *"insns: 1 processes profiled"* ]]
+	[[ $stderr != *"outside"* ]]
 }
 
 @test "no kallsyms from the guest: one line, the plugin's files kept" {
