@@ -33,11 +33,11 @@ BENCHLIB_SRCS := $(filter-out $(HARNESS_SRCS),$(wildcard bench/lib/*.c))
 # reports/: one folder per stage of the pipeline (docs/design-notes.md),
 # the mains at its top.  history/ alone needs SQLite, which mmstat and
 # mmci (run inside --kernel guests) do without.
-REPORT_STAGES := base rundir stats compare gate render plot
+REPORT_STAGES := base rundir stats compare gate render plot profile
 REPORT_SRCS  := $(foreach d,$(REPORT_STAGES),$(wildcard reports/$(d)/*.c))
 HISTORY_SRCS := $(wildcard reports/history/*.c)
 CONFIG_SRCS  := drivers/config/parse.c
-TOOLS        := mmconfig mmstat mmci mmseqgate mmhistory minimunlock
+TOOLS        := mmconfig mmstat mmci mmseqgate mmhistory mmprofile minimunlock
 GSL          := -lgsl -lgslcblas
 
 UNIT_SRCS    := $(wildcard tests/unit/test_*.c)
@@ -62,7 +62,7 @@ $(addprefix $(BIN)/,$(SCENARIOS)): $(BIN)/%: $(BENCH_DEPS)
 	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
 $(BIN)/mmconfig: $(call obj,drivers/config/mmconfig.c $(CONFIG_SRCS))
 	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
-$(BIN)/mmstat $(BIN)/mmci $(BIN)/mmseqgate: $(BIN)/%: $(OBJ)/reports/%.o $(call obj,$(REPORT_SRCS))
+$(BIN)/mmstat $(BIN)/mmci $(BIN)/mmseqgate $(BIN)/mmprofile: $(BIN)/%: $(OBJ)/reports/%.o $(call obj,$(REPORT_SRCS))
 	$(CC) $(CFLAGS) -o $@ $^ $(GSL) $(LDLIBS)
 $(BIN)/mmhistory: $(call obj,reports/mmhistory.c $(HISTORY_SRCS) $(REPORT_SRCS))
 	$(CC) $(CFLAGS) -o $@ $^ -lsqlite3 $(GSL) $(LDLIBS)
@@ -84,6 +84,22 @@ $(STATIC)/mmci $(STATIC)/mmstat: $(STATIC)/%: $(OBJ)/reports/%.o $(call obj,$(RE
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -static -o $@ $^ $(GSL) $(LDLIBS)
 
+# The insns monitor's QEMU plugin (docs/monitors.md), built when a --kernel
+# run asks for the monitor.  No Debian package ships qemu-plugin.h: the
+# script takes it from the source package of the installed qemu, at its
+# exact version, into build/include (docs/dependencies.md); `make
+# qemu-plugin-header` takes it again, after an upgrade of qemu.
+$(BUILD)/include/qemu-plugin.h:
+	./libexec/qemu-plugin-header.sh $(@D)
+.PHONY: qemu-plugin-header
+qemu-plugin-header:
+	./libexec/qemu-plugin-header.sh $(BUILD)/include
+$(BUILD)/lib/insns-plugin.so: drivers/vm/insns-plugin.c drivers/vm/insns-marker.c drivers/vm/insns-marker.h \
+		$(BUILD)/include/qemu-plugin.h
+	@mkdir -p $(@D)
+	$(CC) -std=gnu11 -O2 -g -Wall -Wextra -Werror -shared -fPIC -I$(BUILD)/include \
+		$$(pkg-config --cflags glib-2.0) -o $@ $(filter %.c,$^)
+
 # bin/ must exist before a link writes into it; objects make their own folders.
 $(addprefix $(BIN)/,$(SCENARIOS) $(TOOLS)): | $(BIN)
 $(BIN):
@@ -103,6 +119,10 @@ $(BUILD)/san/%: tests/unit/%.c $(UNIT_MAIN) $(SAN_OBJS)
 	@mkdir -p $(@D)
 	$(unit_cc) -lcmocka -lsqlite3 $(GSL) $(LDLIBS)
 $(BUILD)/san/test_config: tests/unit/test_config.c $(UNIT_MAIN) $(CONFIG_SRCS)
+	@mkdir -p $(@D)
+	$(unit_cc) -lcmocka $(LDLIBS)
+$(BUILD)/san/test_insns_marker: CFLAGS += -Idrivers
+$(BUILD)/san/test_insns_marker: tests/unit/test_insns_marker.c $(UNIT_MAIN) drivers/vm/insns-marker.c
 	@mkdir -p $(@D)
 	$(unit_cc) -lcmocka $(LDLIBS)
 

@@ -147,3 +147,7 @@ VM_TIMEOUT_S=""
 # icount a longer name is more instructions before the bench, which shifts
 # where the timer ticks fall and so the figures.
 VM_GUEST_NAME=guest
+# 1 when qemu loads the insns monitor's plugin (vm/insns.sh), which writes
+# its counts into VM_INSNS_DIR; the guest learns it only after its benches.
+VM_INSNS=0
+VM_INSNS_DIR=""

@@ -17,6 +17,7 @@
 #include "htmlsummary.h"
 #include "markup.h"
 #include "render.h"
+#include "where.h"
 #include "base/xalloc.h"
 #include "compare/difftext.h"
 #include "compare/rows.h"
@@ -316,8 +317,10 @@ int render_html(FILE *f, const struct report *rep, const struct gate *gate,
 	if (gate)
 		gate_section(f, rep, gate);
 	html_systems(f, rep);
-	for (size_t i = 0; i < rep->n_benches; i++)
+	for (size_t i = 0; i < rep->n_benches; i++) {
 		bench_section(f, rep, &rep->benches[i], plots);
+		where_html(f, rep, i, plots);
+	}
 	fprintf(f, "<script>\n%s</script>\n</body>\n</html>\n", js);
 	free(css);
 	free(js);

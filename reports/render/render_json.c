@@ -5,6 +5,7 @@
  */
 #include "json.h"
 #include "render.h"
+#include "where.h"
 #include "compare/difftext.h"
 #include "compare/rows.h"
 #include "gate/gateline.h"
@@ -335,5 +336,6 @@ void render_json(FILE *f, const struct report *rep, const struct gate *gate)
 	j_missing(f, rep);
 	j_differences(f, rep);
 	j_gate(f, rep, gate);
+	where_json(f, rep);
 	fputs("}\n", f);
 }

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 
 #include "render.h"
+#include "where.h"
 #include "base/xalloc.h"
 #include "compare/difftext.h"
 #include "compare/rows.h"
@@ -112,6 +113,7 @@ void render_markdown(FILE *f, const struct report *rep)
 		if (hidden_metrics(rep, b, hidden, sizeof(hidden)))
 			fprintf(f, "Not shown: %s without a significant difference (--all-metrics shows them).\n\n",
 				hidden);
+		where_markdown(f, rep, i);
 		free(order);
 	}
 }

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "render.h"
+#include "where.h"
 #include "base/xalloc.h"
 #include "compare/difftext.h"
 #include "compare/rows.h"
@@ -250,6 +251,7 @@ void render_text(FILE *f, const struct report *rep)
 		if (hidden_metrics(rep, b, hidden, sizeof(hidden)))
 			fprintf(f, "\nNot shown: %s without a significant difference (--all-metrics shows them).\n",
 				hidden);
+		where_text(f, rep, i);
 		free(order);
 	}
 }
