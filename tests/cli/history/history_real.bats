@@ -64,7 +64,7 @@ file_samples() {
 	          WHERE r.name = 'sweep' AND p.param = '8M'")
 	grep -q '^SIZE=8M$' <<<"$cfg"
 	grep -q -- '^command: .*--size 8388608 ' <<<"$cfg"
-	! grep -q '^ITERATIONS=' <<<"$cfg"
+	run ! grep -q '^ITERATIONS=' <<<"$cfg"
 	# the 16M point of the sweep and the plain 16M run are one series
 	[ "$(db "SELECT count(DISTINCT p.config_id) FROM points p JOIN runs r ON r.id = p.run_id
 	         WHERE (r.name = 'sweep' AND p.param = '16M') OR r.name = 'plain'")" -eq 1 ]
@@ -72,7 +72,7 @@ file_samples() {
 
 @test "MMDELTA_HISTORY=off: the run is not recorded; ingest records it later" {
 	grep -q '^status: complete$' "$RES/off/meta"
-	! grep -q 'recorded in' "$RES/off.err"
+	run ! grep -q 'recorded in' "$RES/off.err"
 	[ "$(db "SELECT count(*) FROM runs WHERE name = 'off'")" -eq 0 ]
 	run --separate-stderr "$ROOT/history.sh" -o "$RES" ingest off
 	[ "$status" -eq 0 ]
