@@ -164,11 +164,16 @@ shellcheck:
 	shellcheck -x -o check-unassigned-uppercase $(SHELL_FILES)
 
 # Every shell file sources what it calls; every header of reports/ declares
-# what its own source defines (tests/lint/).
+# what its own source defines; every negated check of a bats test can fail,
+# and the lint that says so fails on its own cases (tests/lint/).
 LINT_SHELL := run.sh compare.sh history.sh bisect.sh $(wildcard drivers/*/*.sh libexec/*.sh reports/*/*.sh)
+LINT_BATS  := $(wildcard tests/cli/*.bash tests/cli/*/*.bats tests/cli/*/*.bash tests/fleet/*.bats \
+                tests/fleet/*.bash tests/kernels/*.bats)
 lint: all
 	python3 tests/lint/sources.py $(LINT_SHELL)
 	python3 tests/lint/headers.py
+	python3 tests/lint/negations.py $(LINT_BATS)
+	python3 tests/lint/negations.py --self-test
 
 test: deps
 	$(MAKE) -j$(shell nproc) all $(UNIT_BINS)
