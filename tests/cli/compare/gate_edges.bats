@@ -38,6 +38,28 @@ mkrun() {
 	[[ "${lines[-1]}" == "gate: t elapsed b: pass, improvement (mean 50.00%, 95% CI ["* ]]
 }
 
+@test "a point estimate within the gate is not a pass while the interval's bad end is beyond it" {
+	# 1% slower, but a loss of 13% is not excluded: the bad end decides, not
+	# the mean (-1%) or the interval's middle (-1.7%)
+	mkrun a count lower realtime 100 90 110 95 105
+	mkrun b count lower realtime 101 91 111 96 106
+	want=$("$PY" -c 'import sys; sys.path.insert(0, "'"$BATS_TEST_DIRNAME/../../oracle"'")
+import numpy as np; from scipy import stats; from gate_oracle import fieller_by_roots
+a = np.array([100, 90, 110, 95, 105.]); b = np.array([101, 91, 111, 96, 106.])
+va, vb = b.var(ddof=1) / 5, a.var(ddof=1) / 5; df = (va + vb) ** 2 / (va * va / 4 + vb * vb / 4)
+lo, hi = fieller_by_roots(b.mean(), va, a.mean(), vb, stats.t.isf(0.025, df))
+print("[%.2f%%, %.2f%%]" % ((1 - hi) * 100, (1 - lo) * 100))')
+	[ "$want" = "[-13.32%, 9.97%]" ]
+	for pct in 5 13; do
+		run --separate-stderr "$COMPARE" -o "$R" --gate "$pct" a b
+		[ "$status" -eq 3 ]
+		[[ "${lines[-1]}" == "gate: t elapsed b: inconclusive (mean -1.00%, 95% CI $want, gate $pct%, "* ]]
+	done
+	run --separate-stderr "$COMPARE" -o "$R" --gate 14 a b
+	[ "$status" -eq 0 ]
+	[[ "${lines[-1]}" == "gate: t elapsed b: pass (mean -1.00%, 95% CI $want, gate 14%, "* ]]
+}
+
 @test "a baseline mean whose interval includes 0 gets no percentage, and says so" {
 	mkrun a count lower realtime -1 1 -2 2 0.5
 	mkrun b count lower realtime 1 2 3
