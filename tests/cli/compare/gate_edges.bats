@@ -38,17 +38,31 @@ mkrun() {
 	[[ "${lines[-1]}" == "gate: t elapsed b: pass, improvement (mean 50.00%, 95% CI ["* ]]
 }
 
+# oracle_ci TAIL "BASE VALUES" "NEW VALUES": scipy's Fieller interval of the
+# change, positive = better for a lower-is-better metric, leaving TAIL on
+# each side (gate_oracle.py's roots by bisection and df of a - r*b), as
+# "[LO%, HI%]".
+oracle_ci() {
+	"$PY" - "$BATS_TEST_DIRNAME/../../oracle" "$@" <<-'EOF'
+	import sys
+	sys.path.insert(0, sys.argv.pop(1))
+	import numpy as np
+	from scipy import stats
+	from gate_oracle import fieller_by_roots
+	tail, b, a = float(sys.argv[1]), np.array(sys.argv[2].split(), float), np.array(sys.argv[3].split(), float)
+	va, vb, th = a.var(ddof=1) / len(a), b.var(ddof=1) / len(b), a.mean() / b.mean()
+	df = (va + th * th * vb) ** 2 / (va * va / (len(a) - 1) + th ** 4 * vb * vb / (len(b) - 1))
+	lo, hi = fieller_by_roots(a.mean(), va, b.mean(), vb, stats.t.isf(tail, df))
+	print("[%.2f%%, %.2f%%]" % ((1 - hi) * 100, (1 - lo) * 100))
+	EOF
+}
+
 @test "a point estimate within the gate is not a pass while the interval's bad end is beyond it" {
 	# 1% slower, but a loss of 13% is not excluded: the bad end decides, not
 	# the mean (-1%) or the interval's middle (-1.7%)
 	mkrun a count lower realtime 100 90 110 95 105
 	mkrun b count lower realtime 101 91 111 96 106
-	want=$("$PY" -c 'import sys; sys.path.insert(0, "'"$BATS_TEST_DIRNAME/../../oracle"'")
-import numpy as np; from scipy import stats; from gate_oracle import fieller_by_roots
-a = np.array([100, 90, 110, 95, 105.]); b = np.array([101, 91, 111, 96, 106.])
-va, vb = b.var(ddof=1) / 5, a.var(ddof=1) / 5; df = (va + vb) ** 2 / (va * va / 4 + vb * vb / 4)
-lo, hi = fieller_by_roots(b.mean(), va, a.mean(), vb, stats.t.isf(0.025, df))
-print("[%.2f%%, %.2f%%]" % ((1 - hi) * 100, (1 - lo) * 100))')
+	want=$(oracle_ci 0.025 "100 90 110 95 105" "101 91 111 96 106")
 	[ "$want" = "[-13.32%, 9.97%]" ]
 	for pct in 5 13; do
 		run --separate-stderr "$COMPARE" -o "$R" --gate "$pct" a b
@@ -58,6 +72,23 @@ print("[%.2f%%, %.2f%%]" % ((1 - hi) * 100, (1 - lo) * 100))')
 	run --separate-stderr "$COMPARE" -o "$R" --gate 14 a b
 	[ "$status" -eq 0 ]
 	[[ "${lines[-1]}" == "gate: t elapsed b: pass (mean -1.00%, 95% CI $want, gate 14%, "* ]]
+}
+
+@test "a sequential run is judged at its look with the tail O'Brien-Fleming spending allows there" {
+	mkrun a count lower realtime 100 104 96 102 98
+	mkrun b count lower realtime 101 105 97
+	printf 'sequential: max=5 alpha=0.05 baseline=a gate=5%%\n' >"$R/b/t/config"
+	# the first look, n = 3 of 5, spends on each side all that the
+	# Lan-DeMets function allows by t = 3/5: 2 (1 - Phi(z(1 - 0.05/4) / sqrt(t)))
+	tail=$("$PY" -c 'from scipy import stats; print(repr(2 * stats.norm.sf(stats.norm.isf(0.0125) / 0.6 ** 0.5)))')
+	want=$(oracle_ci "$tail" "100 104 96 102 98" "101 105 97")
+	run --separate-stderr "$COMPARE" -o "$R" --gate 50 a b
+	[ "$status" -eq 0 ]
+	[[ "${lines[-1]}" == "gate: t elapsed b: pass (mean -1.00%, 95% repeated CI $want at look 3 of 5, gate 50%, "* ]]
+	# the fixed-sample interval of the same samples is narrower
+	rm "$R/b/t/config"
+	run --separate-stderr "$COMPARE" -o "$R" --gate 50 a b
+	[[ "${lines[-1]}" == "gate: t elapsed b: pass (mean -1.00%, 95% CI $(oracle_ci 0.025 "100 104 96 102 98" "101 105 97"), gate 50%, "* ]]
 }
 
 @test "a baseline mean whose interval includes 0 gets no percentage, and says so" {
