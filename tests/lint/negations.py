@@ -16,9 +16,9 @@ last pipeline of the body's last line.  Conditions (`if !`, `while !`,
 continued command is named by its first line.
 
 The self-test runs the lint over a file of cases, each dead one marked
-`# dead` on its line, and fails unless the lint names exactly those (a continued command's marker on its
-last line): a
-lint that cannot fail checks nothing either.
+`# dead` on its line (a continued command's on its last line), and fails
+unless the lint names exactly those: a lint that cannot fail checks
+nothing either.
 """
 import os
 import re
@@ -36,9 +36,10 @@ HEREDOC = re.compile(r'<<-?\s*([\'"]?)(\w+)\1')
 
 def logical_lines(text):
     """(first line, last line, code) of each command line of a shell file,
-    continuations, multi-line strings and lines ending in | or && joined.  Of the code only what runs
-    at its top level is kept: a quoted string or a command or parameter
-    substitution is one word `S`; comments and here-documents are gone."""
+    continuations, multi-line strings and lines ending in | or && joined.
+    Of the code only what runs at its top level is kept: a quoted string
+    or a command or parameter substitution is one word `S`; comments and
+    here-documents are gone."""
     out, code, first, stack, heredocs = [], [], 1, [], []
     lines, n = text.split('\n'), 0
     while n < len(lines):
