@@ -91,6 +91,26 @@ oracle_ci() {
 	[[ "${lines[-1]}" == "gate: t elapsed b: pass (mean -1.00%, 95% CI $(oracle_ci 0.025 "100 104 96 102 98" "101 105 97"), gate 50%, "* ]]
 }
 
+@test "a sequential run past its first look is judged at the look it is at, not the one before" {
+	mkrun a count lower realtime 100 104 96 102 98
+	mkrun b count lower realtime 101 105 97 103
+	printf 'sequential: max=5 alpha=0.05 baseline=a gate=5%%\n' >"$R/b/t/config"
+	run --separate-stderr "$COMPARE" -o "$R" --gate 50 a b
+	[ "$status" -eq 0 ]
+	[[ "${lines[-1]}" == "gate: t elapsed b: pass (mean -1.50%, 95% repeated CI ["*"] at look 4 of 5, gate 50%, "* ]]
+	# O'Brien-Fleming's boundary falls look by look, so on these samples the
+	# interval lies strictly between look 3's (its tail as in the test
+	# above) and the fixed-sample one
+	tail3=$("$PY" -c 'from scipy import stats; print(repr(2 * stats.norm.sf(stats.norm.isf(0.0125) / 0.6 ** 0.5)))')
+	wide=$(oracle_ci "$tail3" "100 104 96 102 98" "101 105 97 103")
+	narrow=$(oracle_ci 0.025 "100 104 96 102 98" "101 105 97 103")
+	got=$(sed -n 's/.*repeated CI \(\[[^]]*\]\).*/\1/p' <<<"${lines[-1]}")
+	echo "look 3 $wide, look 4 $got, fixed $narrow"
+	awk -v w="$wide" -v g="$got" -v n="$narrow" 'function lo(s) { gsub(/[][%]/, "", s); split(s, f, ", "); return f[1] }
+		function hi(s) { gsub(/[][%]/, "", s); split(s, f, ", "); return f[2] }
+		BEGIN { exit !(lo(w) < lo(g) && lo(g) < lo(n) && hi(n) < hi(g) && hi(g) < hi(w)) }'
+}
+
 @test "a baseline mean whose interval includes 0 gets no percentage, and says so" {
 	mkrun a count lower realtime -1 1 -2 2 0.5
 	mkrun b count lower realtime 1 2 3
