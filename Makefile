@@ -45,7 +45,7 @@ UNIT_BINS    := $(patsubst tests/unit/%.c,$(BUILD)/san/%,$(UNIT_SRCS))
 SAN_OBJS     := $(patsubst %.c,$(BUILD)/san/obj/%.o,$(BENCHLIB_SRCS) $(REPORT_SRCS) $(HISTORY_SRCS))
 SHELL_FILES  := run.sh compare.sh history.sh bisect.sh .ci/run $(wildcard drivers/*/*.sh libexec/*.sh \
                   reports/*/*.sh tools/*.sh tests/stats/*.sh tests/cli/*.bash tests/cli/*/*.bash tests/fleet/*.sh \
-                  tests/kernels/*.sh tests/bisect-build/*.sh)
+                  tests/kernels/*.sh tests/bisect-build/*.sh tests/mutants/*.sh)
 
 .PHONY: all static test selfcheck unit cli shellcheck lint deps install uninstall clean
 all: $(addprefix $(BIN)/,$(SCENARIOS) $(TOOLS))
@@ -147,6 +147,13 @@ test-fleet: all static
 .PHONY: test-bisect-build
 test-bisect-build: all static
 	./tests/bisect-build/run.sh
+
+# Not part of test: the tests tried against the small realistic bugs of
+# tests/mutants/ (docs/testing.md); each must be caught by a test that
+# exercises the file it breaks.  MUTANTS=NAME... tries only those.
+.PHONY: test-mutants
+test-mutants: all $(UNIT_BINS)
+	./tests/mutants/run.sh $(MUTANTS)
 
 unit: $(UNIT_BINS)
 	@set -e; for t in $(UNIT_BINS); do echo "== $$t"; $$t; done
