@@ -45,7 +45,7 @@ UNIT_BINS    := $(patsubst tests/unit/%.c,$(BUILD)/san/%,$(UNIT_SRCS))
 SAN_OBJS     := $(patsubst %.c,$(BUILD)/san/obj/%.o,$(BENCHLIB_SRCS) $(REPORT_SRCS) $(HISTORY_SRCS))
 SHELL_FILES  := run.sh compare.sh history.sh bisect.sh .ci/run $(wildcard drivers/*/*.sh libexec/*.sh \
                   reports/*/*.sh tools/*.sh tests/stats/*.sh tests/cli/*.bash tests/cli/*/*.bash tests/fleet/*.sh \
-                  tests/kernels/*.sh tests/bisect-build/*.sh)
+                  tests/kernels/*.sh tests/bisect-build/*.sh tests/mutants/*.sh)
 
 .PHONY: all static test selfcheck unit cli shellcheck lint deps install uninstall clean
 all: $(addprefix $(BIN)/,$(SCENARIOS) $(TOOLS))
@@ -174,6 +174,13 @@ test-fleet: all static
 test-bisect-build: all static
 	./tests/bisect-build/run.sh
 
+# Not part of test: the tests tried against the small realistic bugs of
+# tests/mutants/ (docs/testing.md); each must be caught by a test that
+# exercises the file it breaks.  MUTANTS=NAME... tries only those.
+.PHONY: test-mutants
+test-mutants: all $(UNIT_BINS)
+	./tests/mutants/run.sh $(MUTANTS)
+
 unit: $(UNIT_BINS)
 	@set -e; for t in $(UNIT_BINS); do echo "== $$t"; $$t; done
 
@@ -190,11 +197,16 @@ shellcheck:
 	shellcheck -x -o check-unassigned-uppercase $(SHELL_FILES)
 
 # Every shell file sources what it calls; every header of reports/ declares
-# what its own source defines (tests/lint/).
+# what its own source defines; every negated check of a bats test can fail,
+# and the lint that says so fails on its own cases (tests/lint/).
 LINT_SHELL := run.sh compare.sh history.sh bisect.sh $(wildcard drivers/*/*.sh libexec/*.sh reports/*/*.sh)
+LINT_BATS  := $(wildcard tests/cli/*.bash tests/cli/*/*.bats tests/cli/*/*.bash tests/fleet/*.bats \
+                tests/fleet/*.bash tests/kernels/*.bats)
 lint: all
 	python3 tests/lint/sources.py $(LINT_SHELL)
 	python3 tests/lint/headers.py
+	python3 tests/lint/negations.py $(LINT_BATS)
+	python3 tests/lint/negations.py --self-test
 
 test: deps
 	$(MAKE) -j$(shell nproc) all $(UNIT_BINS)

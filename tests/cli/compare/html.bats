@@ -35,8 +35,8 @@ setup() {
 }
 
 @test "the page loads nothing from the network and every image it names is in its folder" {
-	! grep -Eiq '(src|href)="(https?:|//)' "$PAGE"
-	! grep -Eiq '@import|url\(' "$PAGE"
+	run ! grep -Eiq '(src|href)="(https?:|//)' "$PAGE"
+	run ! grep -Eiq '@import|url\(' "$PAGE"
 	local n=0 src
 	while IFS= read -r src; do
 		[ -s "$PAGE_DIR/ab/$src" ] || { echo "missing $src"; return 1; }

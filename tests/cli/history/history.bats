@@ -251,6 +251,29 @@ db_dump() {
 	[[ $output == *"history: 1 change point in 2 series over 40 runs; 1 outlier set aside"* ]]
 }
 
+@test "by default no single run is a level of its own: tonight's spike is no alert" {
+	# three runs a side at least (--min-segment 3): a spike in the newest run
+	# alone would be a change point and a regression at any gate
+	fake_series "$RES" 30 99 1.0 1.0
+	fake_runs "$RES" 30 30 0 1.3 1.3
+	run --separate-stderr "$ROOT/history.sh" -o "$RES" changes --gate 5 --format json
+	[ "$status" -eq 0 ]
+	[ "$(jq '.changes | length' <<<"$output")" -eq 0 ]
+}
+
+@test "by default a change point needs p <= 0.001 over all the places it could be" {
+	# a 1% step after 12 of 24 runs: p = 2.6e-4 at the best place, of the
+	# 19 with 3 runs a side, so 5e-3 for the search; kept at --pvalue 0.05
+	fake_series "$RES" 24 13 1.0 1.010
+	run --separate-stderr "$ROOT/history.sh" -o "$RES" changes --format json
+	[ "$status" -eq 0 ]
+	[ "$(jq '.changes | length' <<<"$output")" -eq 0 ]
+	run --separate-stderr "$ROOT/history.sh" -o "$RES" changes --pvalue 0.05 --format json
+	[ "$status" -eq 0 ]
+	jq -e '.changes | length == 1 and (.[0] | .last_before == "night-12"
+		and .p_value * 19 > 0.001 and .p_value * 19 < 0.05)' <<<"$output"
+}
+
 @test "runs of another config are another series, and the output says so" {
 	fake_series "$RES" 12 99 1.0 1.0
 	for i in 10 11 12; do sed -i 's/^SIZE=1G$/SIZE=2G/' "$RES/night-$i/timedmunlock/config"; done

@@ -107,7 +107,7 @@ user_run() {
 	[ "$status" -eq 0 ] || { echo "$stderr"; return 1; }
 	[ "$(grep -c 'monitor perfstat skipped: perf counts user space only for this user (kernel.perf_event_paranoid is 2)' <<<"$stderr")" -eq 1 ]
 	d=$RES/user/u2/timedmunlock
-	! grep -q '^perfstat_' "$d/metrics.tsv" "$d/samples.tsv"
+	run ! grep -q '^perfstat_' "$d/metrics.tsv" "$d/samples.tsv"
 	[ "$(cut -f1 "$d/monitors/skipped")" = perfstat ]
 	# at 1 it counts the kernel's side of its own process: root's names, real counts
 	echo 1 >/proc/sys/kernel/perf_event_paranoid

@@ -330,7 +330,7 @@ tree_untouched() {
 	local rc=0
 	wait "$pid" || rc=$?
 	[ "$rc" -eq 130 ]
-	! kill -0 "$(cat "$FAKE_CALLS.pid")" 2>/dev/null
+	run ! kill -0 "$(cat "$FAKE_CALLS.pid")" 2>/dev/null
 	tree_untouched
 }
 
