@@ -11,6 +11,7 @@ MMDELTA_ROOT=$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")
 source "$MMDELTA_ROOT/drivers/core/globals.sh"  # the globals these files share, declared once
 source "$MMDELTA_ROOT/drivers/core/log.sh"  # die, phase, say
 source "$MMDELTA_ROOT/drivers/core/build.sh"  # need_built: make in a source tree, nothing when installed
+source "$MMDELTA_ROOT/drivers/core/optvalue.sh"  # opt_value: an option's value is not the next option
 source "$MMDELTA_ROOT/drivers/config/config.sh"  # configs through mmconfig into CFG; --set
 source "$MMDELTA_ROOT/drivers/system/lock.sh"  # one run.sh per machine
 source "$MMDELTA_ROOT/drivers/system/deadrun.sh"  # what a killed run.sh left
@@ -64,21 +65,25 @@ RESULTS=${MMDELTA_RESULTS:-results} FORCE=0 DRY_RUN=0 IGNORE_LOAD=0
 parse_args() {
 	while [ $# -gt 0 ]; do
 		case $1 in
-		-c) [ $# -ge 2 ] || die "-c needs a config"; CONFIGS+=("$2"); shift ;;
+		-c) opt_value -c "a config" "${@:2:1}"; CONFIGS+=("$2"); shift ;;
 		-n) [ $# -ge 2 ] || die "-n needs a name"; rundir_check_name "$2"; NAME=$2; shift ;;
-		-i) [ $# -ge 2 ] || die "-i needs a number"; ITERATIONS_OVERRIDE=$2; shift
+		-i) opt_value -i "a number" "${@:2:1}"; ITERATIONS_OVERRIDE=$2; shift
 		    [[ $ITERATIONS_OVERRIDE =~ ^([1-9][0-9]*|auto)$ ]] || die "-i $ITERATIONS_OVERRIDE: must be a whole number > 0 or auto" ;;
-		-o) [ $# -ge 2 ] || die "-o needs a directory"; RESULTS=$2; shift ;;
-		--set) [ $# -ge 2 ] || die "--set needs KEY=VALUE"; set_check "$2"; SETS+=("$2"); shift ;;
-		--baseline|--gate) [ $# -ge 2 ] || die "$1 needs a value"; seqgate_option "$1" "$2"; shift ;;
-		--add) [ $# -ge 2 ] || die "--add needs a number of iterations"; ADD_ITERATIONS=$2; shift ;;
-		--monitors) [ $# -ge 2 ] || die "--monitors needs a list (or none)"; SETS+=("MONITORS=$2"); shift ;;
+		-o) opt_value -o "a directory" "${@:2:1}"; RESULTS=$2; shift ;;
+		--set) opt_value --set "KEY=VALUE" "${@:2:1}"; set_check "$2"; SETS+=("$2"); shift ;;
+		--baseline) opt_value "$1" "a run name" "${@:2:1}"; seqgate_option "$1" "$2"; shift ;;
+		--gate) opt_value "$1" "a percentage, such as 5" "${@:2:1}"; seqgate_option "$1" "$2"; shift ;;
+		--add) opt_value --add "a number of iterations" "${@:2:1}"; ADD_ITERATIONS=$2; shift ;;
+		--monitors) opt_value --monitors "a list (or none)" "${@:2:1}"; SETS+=("MONITORS=$2"); shift ;;
 		--force) FORCE=1 ;;
 		--ignore-load) IGNORE_LOAD=1 ;;
 		--dry-run) DRY_RUN=1 ;;
-		--kernel|--slurm-opt|--slurm-wait) [ $# -ge 2 ] || die "$1 needs a value"; fleet_option "$1" "$2"; shift ;;
+		# sbatch's own options are --slurm-opt's values.
+		--slurm-opt) [ $# -ge 2 ] || die "$1 needs a value"; fleet_option "$1" "$2"; shift ;;
+		--kernel) opt_value "$1" "a kernel image" "${@:2:1}"; fleet_option "$1" "$2"; shift ;;
+		--slurm-wait) opt_value "$1" "a job id" "${@:2:1}"; fleet_option "$1" "$2"; shift ;;
 		--slurm|--each-node|--wait) fleet_option "$1" ;;
-		--vm-*) [ $# -ge 2 ] || die "$1 needs a value"; vm_option "$1" "$2"; shift ;;
+		--vm-*) opt_value "$1" "a value" "${@:2:1}"; vm_option "$1" "$2"; shift ;;
 		-h|--help) usage; exit 0 ;;
 		-*) die "unknown option $1 (see --help)" ;;
 		*) CONFIGS+=("$1") ;;
