@@ -251,3 +251,10 @@ main "$@"
 # The next step comes last, where the eye lands; a --kernel guest's results
 # root is the host's to compare, not its own.
 [ -z "${FINAL_DIR:-}" ] || [ "${MMDELTA_GUEST:-0}" = 1 ] || say "compare: $(compare_hint)"
+# With --baseline the run is complete and recorded either way; its exit is
+# the gate's, for a CI job that runs only run.sh.
+case $GATE_EXIT in
+1) say "the gate against $GATE_BASELINE: REGRESSION (exit 1; see the stopped lines above)" ;;
+3) say "the gate against $GATE_BASELINE: inconclusive (exit 3; see the stopped lines above)" ;;
+esac
+exit "$GATE_EXIT"

@@ -95,5 +95,15 @@ gate_decided() {
 	*) AUTO_PROGRESS="gate cannot judge" AUTO_STATE="with the gate unable to judge: ${line#mmseq: }" ;;
 	esac
 	((rc <= 1)) || return 1
+	seqgate_verdict "$rc"
 	STOP_REASON="the gate against $GATE_BASELINE after $i iterations: $line"
+}
+
+# A point's verdict into GATE_EXIT: REGRESSION outweighs inconclusive,
+# which outweighs pass.
+seqgate_verdict() {
+	case $1 in
+	1) GATE_EXIT=1 ;;
+	3) ((GATE_EXIT == 1)) || GATE_EXIT=3 ;;
+	esac
 }

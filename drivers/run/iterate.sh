@@ -9,7 +9,7 @@ source "${BASH_SOURCE[0]%/*}/../core/globals.sh"
 source "${BASH_SOURCE[0]%/*}/../config/config.sh"  # bench_args, cfg_dump, config_load, config_option_die
 source "${BASH_SOURCE[0]%/*}/../core/log.sh"  # die, phase, say
 source "${BASH_SOURCE[0]%/*}/../monitors/monitors.sh"  # monitors_finish, monitors_iteration, monitors_setup
-source "${BASH_SOURCE[0]%/*}/autostop.sh"  # ci_decided, gate_decided, seqgate_design, seqgate_point_check
+source "${BASH_SOURCE[0]%/*}/autostop.sh"  # ci_decided, gate_decided, seqgate_design, seqgate_point_check, seqgate_verdict
 source "${BASH_SOURCE[0]%/*}/trigger.sh"  # monitored_exec
 source "${BASH_SOURCE[0]%/*}/../system/lock.sh"  # lock_fd_close
 source "${BASH_SOURCE[0]%/*}/../system/noise.sh"  # noise_before_iteration
@@ -68,6 +68,7 @@ iteration_last() {
 	else
 		return 1
 	fi
+	[ -z "$GATE_BASELINE" ] || seqgate_verdict 3  # stopped undecided
 }
 
 # Memory freed by the last iteration comes back to MemAvailable slowly on a

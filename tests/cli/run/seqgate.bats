@@ -53,22 +53,25 @@ counted() { awk -F'\t' '$1 == "elapsed"' "$RES/cand/timedmunlock/samples.tsv" | 
 	[ "${lines[-1]}" = "gate: $(stopped | sed 's/^the gate against base after 3 iterations: //')" ]
 }
 
-@test "a candidate a hundred times slower is a REGRESSION, and compare.sh agrees" {
+@test "a candidate a hundred times slower is a REGRESSION, exit 1, and compare.sh agrees" {
 	m=$(mean_elapsed)
 	s=$(awk -v m="$m" 'BEGIN { printf "%.9g", m / 100 }')
 	baseline base "$s" "$s" "$s" "$s"
 	cand --baseline base --gate 5 --set MAX_ITERATIONS=5
-	[ "$status" -eq 0 ]
+	[ "$status" -eq 1 ]  # the gate's exit, as compare.sh's
+	[ "${stderr_lines[-1]}" = "mmdelta: the gate against base: REGRESSION (exit 1; see the stopped lines above)" ]
+	grep -qx 'status: complete' "$RES/cand/meta"
 	[[ $(stopped) == "the gate against base after "[345]" iterations: timedmunlock elapsed cand: REGRESSION ("* ]]
 	run --separate-stderr "$ROOT/compare.sh" -o "$RES" --gate 5 base cand
 	[ "$status" -eq 1 ]
 	[[ "${lines[-1]}" == "gate: timedmunlock elapsed cand: REGRESSION ("*" at look "[345]" of 5, gate 5%"* ]]
 }
 
-@test "a baseline too noisy for any percentage: inconclusive up to MAX_ITERATIONS, exit 3 in compare.sh" {
+@test "a baseline too noisy for any percentage: inconclusive up to MAX_ITERATIONS, exit 3 in run.sh and compare.sh" {
 	baseline base 0.000001 1 0.000001 1
 	cand --baseline base --gate 5 --set MAX_ITERATIONS=4
-	[ "$status" -eq 0 ]
+	[ "$status" -eq 3 ]  # complete, but undecided: a CI that runs only run.sh sees it
+	grep -qx 'status: complete' "$RES/cand/meta"
 	[ "$(counted)" -eq 4 ]
 	[[ $(stopped) == "MAX_ITERATIONS=4 reached with the gate inconclusive against base: timedmunlock elapsed cand: inconclusive (no percentage: the baseline mean is not distinguishable from 0 at "* ]]
 	run --separate-stderr "$ROOT/compare.sh" -o "$RES" --gate 5 base cand
