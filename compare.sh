@@ -29,6 +29,8 @@ $MMDELTA_RESULTS) or a path to a run directory.  RUN_A is the baseline.
   --alpha A          significance level of the t-test (default 0.05)
   --test T           welch (default) or student (pooled, as ministat)
   --allow-partial    compare partial runs too (marked in the header)
+  --unlike-clocks    compare runs of different clocks (icount against a real
+                     clock) too, said first; refused without it
   --all-metrics      text and markdown: every monitor metric, not only those
                      that differ significantly from the baseline
   --gate PCT         CI gate: exit 0 when the interval of every gated metric's
@@ -59,7 +61,7 @@ main() {
 		case $1 in
 		-h | --help) usage; exit 0 ;;
 		-o) opt_value -o "a directory" "${@:2:1}"; root=$2; shift ;;
-		--allow-partial | --all-metrics) opts+=("$1") ;;
+		--allow-partial | --all-metrics | --unlike-clocks) opts+=("$1") ;;
 		--format | --alpha | --test | --gate | --gate-metric | --inconclusive | --junit)
 			opt_value "$1" "${OPT_WHAT[$1]}" "${@:2:1}"
 			opts+=("$1" "$2")
