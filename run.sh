@@ -224,9 +224,33 @@ main() {
 	say "complete: $FINAL_DIR"
 }
 
-# The next step as the user would type it: this run against the latest
-# other complete run in the results root (the baseline comes first), or
-# against one still to be made.
+# A run's clock as compare.sh tells them apart (reports/rundir/runinfo.c):
+# icount, or a real clock on the host or in a guest.
+run_clock() {
+	local clock
+	clock=$(meta_get "$1" clock)
+	[ -n "$clock" ] || clock=$(meta_get "$1" vm_clock)
+	[ "$clock" = icount ] || clock=realtime
+	[ -z "$(meta_get "$1" vm_clock)" ] || clock+=" guest"
+	echo "$clock"
+}
+
+# Would compare.sh set run DIR beside this one: complete, the same clock on
+# the same kind of system, and every bench of this run.
+comparable() {
+	local dir=$1 b
+	[ "$(meta_get "$dir" status)" = complete ] || return 1
+	[ "$(run_clock "$dir")" = "$(run_clock "$FINAL_DIR")" ] || return 1
+	for b in "$FINAL_DIR"/*/samples.tsv; do
+		b=${b%/samples.tsv}
+		[ -f "$dir/${b##*/}/samples.tsv" ] || return 1
+	done
+}
+
+# The next step as the user would type it, the baseline first: this run
+# against its --baseline, or against the latest other comparable run in the
+# results root (after --add this run is the baseline), or against one still
+# to be made.
 compare_hint() {
 	local cmd=$MMDELTA_ROOT/compare.sh opt="" other
 	case ${0##*/} in
@@ -234,13 +258,16 @@ compare_hint() {
 	*-run) cmd=${0%-run}-compare ;;
 	esac
 	[ "$RESULTS" = "${MMDELTA_RESULTS:-results}" ] || opt=" -o $RESULTS"
-	other=$(find "$RESULTS" -mindepth 1 -maxdepth 1 -type d ! -name '.*' -printf '%T@ %f\n' |
+	other=$GATE_BASELINE
+	[ -n "$other" ] || other=$(find "$RESULTS" -mindepth 1 -maxdepth 1 -type d ! -name '.*' -printf '%T@ %f\n' |
 		sort -rn | cut -d' ' -f2 | grep -vxF -- "$NAME" |
-		while IFS= read -r d; do [ "$(meta_get "$RESULTS/$d" status)" != complete ] || { echo "$d"; break; }; done) || true
-	if [ -n "$other" ]; then
-		echo "$cmd$opt $other $NAME"
-	else
+		while IFS= read -r d; do ! comparable "$RESULTS/$d" || { echo "$d"; break; }; done) || true
+	if [ -z "$other" ]; then
 		echo "$cmd$opt $NAME OTHER, once there is a run named OTHER"
+	elif [ -n "$ADD_ITERATIONS" ]; then
+		echo "$cmd$opt $NAME $other"
+	else
+		echo "$cmd$opt $other $NAME"
 	fi
 }
 
@@ -248,13 +275,13 @@ main "$@"
 # Every complete run is recorded in RESULTS/history.sqlite (history.sh; not
 # when MMDELTA_HISTORY=off, nor in a --kernel guest, which has no history.sh).
 [ ! -x "$MMDELTA_ROOT/history.sh" ] || "$MMDELTA_ROOT/history.sh" record "${FINAL_DIR:-}"
-# The next step comes last, where the eye lands; a --kernel guest's results
-# root is the host's to compare, not its own.
-[ -z "${FINAL_DIR:-}" ] || [ "${MMDELTA_GUEST:-0}" = 1 ] || say "compare: $(compare_hint)"
 # With --baseline the run is complete and recorded either way; its exit is
 # the gate's, for a CI job that runs only run.sh.
 case $GATE_EXIT in
 1) say "the gate against $GATE_BASELINE: REGRESSION (exit 1; see the stopped lines above)" ;;
 3) say "the gate against $GATE_BASELINE: inconclusive (exit 3; see the stopped lines above)" ;;
 esac
+# The next step comes last, where the eye lands; a --kernel guest's results
+# root is the host's to compare, not its own.
+[ -z "${FINAL_DIR:-}" ] || [ "${MMDELTA_GUEST:-0}" = 1 ] || say "compare: $(compare_hint)"
 exit "$GATE_EXIT"

@@ -59,7 +59,8 @@ counted() { awk -F'\t' '$1 == "elapsed"' "$RES/cand/timedmunlock/samples.tsv" | 
 	baseline base "$s" "$s" "$s" "$s"
 	cand --baseline base --gate 5 --set MAX_ITERATIONS=5
 	[ "$status" -eq 1 ]  # the gate's exit, as compare.sh's
-	[ "${stderr_lines[-1]}" = "mmdelta: the gate against base: REGRESSION (exit 1; see the stopped lines above)" ]
+	[ "${stderr_lines[-2]}" = "mmdelta: the gate against base: REGRESSION (exit 1; see the stopped lines above)" ]
+	[ "${stderr_lines[-1]}" = "mmdelta: compare: $ROOT/compare.sh -o $RES base cand" ]
 	grep -qx 'status: complete' "$RES/cand/meta"
 	[[ $(stopped) == "the gate against base after "[345]" iterations: timedmunlock elapsed cand: REGRESSION ("* ]]
 	run --separate-stderr "$ROOT/compare.sh" -o "$RES" --gate 5 base cand
