@@ -151,6 +151,14 @@ fake_bzimage() { head -c 4096 /dev/zero >"$1" && printf HdrS | dd of="$1" bs=1 s
 	run_refuses "run name '-x' is not usable" -n -x timedmunlock
 }
 
+@test "run name: ending in '-', as from an empty variable" {
+	CI_PIPELINE_ID=""
+	run_refuses "mmdelta: run name 'cand-' ends in '-': it looks truncated (an empty variable?)" -n "cand-$CI_PIPELINE_ID" --dry-run timedmunlock
+	run --separate-stderr "$ROOT/bisect.sh" -o "$RES" -n "bisect-$CI_PIPELINE_ID" timedmunlock a b
+	assert_one_line_error
+	says "run name 'bisect-' ends in '-'"
+}
+
 @test "run name: with a newline" {
 	run_refuses "is not usable" -n $'a\nb' timedmunlock
 }
@@ -175,7 +183,7 @@ fake_bzimage() { head -c 4096 /dev/zero >"$1" && printf HdrS | dd of="$1" bs=1 s
 @test "results directory: on a read-only filesystem" {
 	mkdir "$IN/ro"
 	mount -t tmpfs -o ro,size=64k tmpfs "$IN/ro"
-	run_refuses "results directory $IN/ro/r is not writable ($IN/ro is read-only)" -o "$IN/ro/r" timedmunlock
+	run_refuses "results directory $IN/ro/r is not writable ($IN/ro is on a read-only filesystem)" -o "$IN/ro/r" timedmunlock
 }
 
 @test "results directory: a partial run left by an unfinished run.sh" {

@@ -55,6 +55,12 @@ as_user() { (cd / && runuser -u "$TUSER" -- "$@"); }
 	[ -z "$(find "$RES/p" -type f -perm /0077)" ]
 }
 
+@test "users: a results directory the user may not write is a permission, not a read-only one" {
+	run --separate-stderr as_user "$ROOT/run.sh" -o "$RES" --set SIZE=4M --set THP=default timedmunlock
+	assert_one_line_error
+	[ "$stderr" = "mmdelta: results directory $RES is not writable (permission: $TUSER may not write to $RES)" ]
+}
+
 @test "users: a config that changes THP is refused for a user in one line, before anything is written" {
 	thp=/sys/kernel/mm/transparent_hugepage/enabled
 	[ -e "$thp" ] || skip "no THP"
