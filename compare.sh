@@ -17,12 +17,13 @@ LOG_PREFIX=compare.sh DIE_STATUS=2
 # mmstat reads the HTML page's style and script under it.
 export MMDELTA_ROOT
 
+# Named as called: compare.sh, or mmdelta-compare once installed.
 usage() {
-	cat <<'USAGE'
-usage: compare.sh [options] RUN_A RUN_B [RUN_C ...]
+	cat <<USAGE
+usage: ${0##*/} [options] RUN_A RUN_B [RUN_C ...]
 
 A RUN is a name under the results root (./results, -o DIR or
-$MMDELTA_RESULTS) or a path to a run directory.  RUN_A is the baseline.
+\$MMDELTA_RESULTS) or a path to a run directory.  RUN_A is the baseline.
 
   --format F         text (default, mmtests layout), markdown, csv, json or
                      html (the --html page without plots)
