@@ -151,7 +151,7 @@ on_exit() {
 		meta_set "$RUN_DIR" status "${STATUS:-failed}"
 		meta_set "$RUN_DIR" phase "$PHASE"
 		meta_set "$RUN_DIR" end_time "$(date -Is)"
-		say "run left partial in $RUN_DIR (status: ${STATUS:-failed}, phase: $PHASE)"
+		say "run left partial in $RUN_DIR (status: ${STATUS:-failed}, phase: $PHASE); to run it again, add --force, or remove $RUN_DIR"
 	fi
 	exit "$rc"
 }
