@@ -20,6 +20,16 @@ rundir_check_name() {
 	[[ $1 != *- ]] || die "run name '$1' ends in '-': it looks truncated (an empty variable?)"
 }
 
+# A write under the run directory DIR failed: when its filesystem is full,
+# say which directory that is, once, and return 0; else return 1.
+rundir_full() {
+	local root
+	root=$(dirname "$1")
+	[[ $(df -P -k "$1" 2>/dev/null | awk 'NR == 2 { print $4 }') == 0 ]] || return 1
+	[ -n "${RUNDIR_FULL_SAID:-}" ] || say "results directory $root is full (no space left on its filesystem); the run stays partial"
+	RUNDIR_FULL_SAID=1
+}
+
 # Why directory DIR, which exists, is not writable: its filesystem, or its
 # permissions (a normal user's usual case).
 unwritable_why() {
