@@ -99,7 +99,7 @@ check_args() {
 	bisect_run_args
 	if [ -n "$TREE" ]; then TREE=$(realpath -m "$TREE"); tree_check; else bisect_check_images; fi
 	rundir_check_root "$RESULTS"
-	dump=$("$MMDELTA_ROOT/run.sh" --dry-run -i "$ITERATIONS" "${SET_ARGS[@]}" "$CONFIG") || exit 2
+	dump=$(MMDELTA_DRY_FOR_GUEST=1 "$MMDELTA_ROOT/run.sh" --dry-run -i "$ITERATIONS" "${SET_ARGS[@]}" "$CONFIG") || exit 2
 	bisect_check_config "$dump"
 	bisect_check_metric
 	[ -n "$NAME" ] || NAME=bisect-$BENCH

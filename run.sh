@@ -119,9 +119,11 @@ resolve_configs() {
 	# mmseqgate only for --baseline: a --kernel guest has none.
 	need_built bin/mmci bin/mmstat ${GATE_BASELINE:+bin/mmseqgate} "${targets[@]}"
 	sets_check
-	# A dry run changes nothing, and a guest's settings are the guest's.
+	# A guest's settings are the guest's; a dry run refuses what the run
+	# would (THP=never as a normal user), unless it is bisect's look at a
+	# config its guests will run (MMDELTA_DRY_FOR_GUEST=1).
 	local check=privilege_check
-	[ "$DRY_RUN" = 0 ] && [ -z "$VM_KERNEL" ] || check=:
+	[ -z "$VM_KERNEL" ] && [ "${MMDELTA_DRY_FOR_GUEST:-0}" = 0 ] || check=:
 	for c in "${CONFIGS[@]}"; do (config_load "$c" && "$check" "$c" && for_each_point point_check) || exit 1; done
 }
 
@@ -186,7 +188,12 @@ main() {
 	"$MMDELTA_ROOT/libexec/deps.sh" "${sets[@]}" || die "missing dependencies (see above)"
 	resolve_configs
 	if [ "$FLEET" = 1 ]; then fleet_submit "$RESULTS" "$FORCE" "$DRY_RUN" "$@"; return; fi
-	if [ "$DRY_RUN" = 1 ]; then dry_run "$RESULTS"; return 0; fi
+	if [ "$DRY_RUN" = 1 ]; then
+		# the busy-machine refusal too, before the commands are shown
+		[ -n "$VM_KERNEL" ] || [ "$IGNORE_LOAD" = 1 ] || [ "${MMDELTA_DRY_FOR_GUEST:-0}" = 1 ] || load_check 0
+		dry_run "$RESULTS"
+		return 0
+	fi
 	deadrun_reap "$RESULTS"
 	[ -n "$ADD_ITERATIONS" ] || rundir_check "$RESULTS" "$NAME" "$FORCE"
 	[ -n "$VM_KERNEL" ] || machine_lock  # a guest changes nothing on the host

@@ -68,6 +68,10 @@ as_user() { (cd / && runuser -u "$TUSER" -- "$@"); }
 	run --separate-stderr as_user "$ROOT/run.sh" -o "$RES/user" --set SIZE=4M timedmunlock
 	assert_one_line_error
 	[[ $stderr == "mmdelta: timedmunlock: THP=never needs root (it writes $thp); run as root, or with --set THP=default" ]]
+	# the dry run predicts it, the same line and a non-zero exit
+	run --separate-stderr as_user "$ROOT/run.sh" --dry-run -o "$RES/user" --set SIZE=4M timedmunlock
+	assert_one_line_error
+	[[ $stderr == "mmdelta: timedmunlock: THP=never needs root (it writes $thp); run as root, or with --set THP=default" ]]
 	run --separate-stderr as_user "$ROOT/run.sh" -o "$RES/user" --set SIZE=4M --set DROP_CACHES=yes \
 		--set THP=default timedmunlock
 	assert_one_line_error
