@@ -43,7 +43,7 @@ mkrun() {
 	mkrun b count lower realtime 1 2 3
 	run --separate-stderr "$COMPARE" -o "$R" --gate 5 --format json a b
 	[ "$status" -eq 3 ]
-	[[ "$stderr" == "gate: t elapsed b: inconclusive (no percentage: the baseline mean is not distinguishable from 0 at 95%, gate 5%, p=0.0848; about "*" more iterations of each run would likely decide)" ]]
+	[[ "$stderr" == "gate: t elapsed b: inconclusive (no percentage: the baseline mean is not distinguishable from 0 at 95%, gate 5%, p=0.0848; about "*" more iterations of each run would likely decide: run.sh --add "*" -n a and --add "*" -n b)" ]]
 	[ "$(jq '.benches[0].metrics[0].params[0].runs[1].test.change_pct_low' <<<"$output")" = null ]
 	[ "$(jq '.gate.results[0].pct_low' <<<"$output")" = null ]
 }

@@ -77,6 +77,19 @@ counted() { awk -F'\t' '$1 == "elapsed"' "$RES/cand/timedmunlock/samples.tsv" | 
 	[[ $(stopped) == "MAX_ITERATIONS=4 reached with the gate inconclusive against base: timedmunlock elapsed cand: inconclusive (no percentage: the baseline mean is not distinguishable from 0 at "* ]]
 	run --separate-stderr "$ROOT/compare.sh" -o "$RES" --gate 5 base cand
 	[ "$status" -eq 3 ]
+	# the remedy works from here: the baseline takes --add, the candidate
+	# cannot, and a new one is measured at the estimate's size
+	remedy='; about ([0-9]+) more iterations? of each run would likely decide: run.sh --add ([0-9]+) -n base, then a new candidate, -i auto --baseline base again or -i ([0-9]+) \(cand was gated sequentially and cannot be extended\)\)$'
+	[[ ${lines[-1]} =~ $remedy ]]
+	more=${BASH_REMATCH[1]}
+	[ "${BASH_REMATCH[2]}" = "$more" ] && [ "${BASH_REMATCH[3]}" = $((4 + more)) ]
+	run --separate-stderr "$ROOT/run.sh" -o "$RES" --add "$more" -n cand
+	assert_one_line_error
+	[[ $stderr == *"gated sequentially"* ]]
+	run --separate-stderr "$ROOT/run.sh" -o "$RES" --dry-run --add "$more" -n base
+	[ "$status" -eq 0 ]
+	run --separate-stderr "$ROOT/run.sh" -o "$RES" --dry-run -n cand2 -i $((4 + more)) --set SIZE=8M --set WARMUP=0 timedmunlock
+	[ "$status" -eq 0 ]
 }
 
 @test "the gate's options are refused in one line, before anything is written" {
