@@ -291,4 +291,4 @@ esac
 # The next step comes last, where the eye lands; a --kernel guest's results
 # root is the host's to compare, not its own.
 [ -z "${FINAL_DIR:-}" ] || [ "${MMDELTA_GUEST:-0}" = 1 ] || say "compare: $(compare_hint)"
-exit "$GATE_EXIT"
+[ "$GATE_EXIT" = 0 ] || exit "$GATE_EXIT"

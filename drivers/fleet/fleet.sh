@@ -98,6 +98,7 @@ fleet_names() {
 fleet_sinfo() {
 	# A cluster that does not answer is an error, not bad input: exit 1 from
 	# run.sh and bisect.sh alike (docs/fleet.md).
+	# shellcheck disable=SC2034  # read by die (log.sh)
 	local out err DIE_STATUS=1
 	command -v sinfo >/dev/null || die "sinfo not found: --slurm needs the Slurm client (apt-get install slurm-client)"
 	err=$(mktemp)

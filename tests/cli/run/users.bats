@@ -79,12 +79,16 @@ as_user() { (cd / && runuser -u "$TUSER" -- "$@"); }
 	[ -z "$(ls -A "$RES/user")" ]
 }
 
-@test "users: a user may dry-run what needs root, and run what does not, after root held the lock" {
+@test "users: a user may dry-run and run what does not need root, after root held the lock" {
 	# root runs first, so the lock file exists and is root's
 	run --separate-stderr "$ROOT/run.sh" -n r -o "$RES" --ignore-load --set SIZE=4M -i 1 --monitors none timedmunlock
 	[ "$status" -eq 0 ]
-	# from a directory the user cannot write: a dry run writes nothing
+	# from a directory the user cannot write: a dry run writes nothing; what
+	# needs root it refuses, as the run would
 	run --separate-stderr as_user "$ROOT/run.sh" --dry-run timedmunlock
+	assert_one_line_error
+	[[ $stderr == *"THP=never needs root"* ]]
+	run --separate-stderr as_user "$ROOT/run.sh" --dry-run --set THP=default timedmunlock
 	[ "$status" -eq 0 ]
 	[[ $output == *"bench/timedmunlock"* ]]
 	mkdir "$RES/user" && chown "$TUSER" "$RES/user"
