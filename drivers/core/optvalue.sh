@@ -8,10 +8,11 @@ MMDELTA_SOURCED_CORE_OPTVALUE=1
 source "${BASH_SOURCE[0]%/*}/log.sh"  # die
 
 # opt_value OPT WHAT [NEXT]: NEXT, the word after OPT ("${@:2:1}" at the
-# caller), is there and is not an option.  A lone "-" is a value.
+# caller), is there and is not an option.  A lone "-" is a value, and so is
+# a negative number, which the option's own check then judges.
 opt_value() {
 	(($# >= 3)) || die "$1 needs $2"
-	[[ $3 != -?* ]] || die "$1 $3: expected $2"
+	[[ $3 != -?* || $3 =~ ^-[0-9.]+$ ]] || die "$1 $3: expected $2"
 }
 
 # opt_number OPT WHAT REGEX VALUE: a value of OPT that must be a number; a
