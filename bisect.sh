@@ -14,6 +14,7 @@ MMDELTA_ROOT=$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")
 source "$MMDELTA_ROOT/drivers/bisect/globals.sh"  # the globals bisect's files share
 source "$MMDELTA_ROOT/drivers/core/log.sh"  # die, say
 source "$MMDELTA_ROOT/drivers/core/build.sh"  # need_built
+source "$MMDELTA_ROOT/drivers/core/optvalue.sh"  # opt_value
 source "$MMDELTA_ROOT/drivers/run/rundir.sh"  # rundir_check_name, rundir_check_root
 source "$MMDELTA_ROOT/drivers/vm/vm.sh"  # the --vm-* options
 source "$MMDELTA_ROOT/drivers/bisect/bisection.sh"  # bisect_check_config, bisect_check_images, bisect_check_metric, bisect_images, bisect_run_args, bisect_save_state, bisect_tree_main
@@ -54,8 +55,10 @@ EOF
 parse_args() {
 	while [ $# -gt 0 ]; do
 		case $1 in
-		-o | -n | -i | --set | --metric | --threshold | --tree | --build | --image | --vm-* | --jobs | --slurm-opt)
-			[ $# -ge 2 ] || die "$1 needs a value" ;;&
+		-o | -n | -i | --set | --metric | --threshold | --tree | --build | --image | --vm-* | --jobs)
+			opt_value "$1" "a value" "${@:2:1}" ;;&
+		# sbatch's own options are --slurm-opt's values.
+		--slurm-opt) [ $# -ge 2 ] || die "$1 needs a value" ;;&
 		-o) RESULTS=$2 ;;
 		-n) rundir_check_name "$2"; NAME=$2 ;;
 		-i) [[ $2 =~ ^[1-9][0-9]*$ ]] || die "-i $2: must be a whole number > 0"; ITERATIONS=$2 ;;
@@ -96,7 +99,7 @@ check_args() {
 	bisect_run_args
 	if [ -n "$TREE" ]; then TREE=$(realpath -m "$TREE"); tree_check; else bisect_check_images; fi
 	rundir_check_root "$RESULTS"
-	dump=$("$MMDELTA_ROOT/run.sh" --dry-run -i "$ITERATIONS" "${SET_ARGS[@]}" "$CONFIG") || exit 2
+	dump=$(MMDELTA_DRY_FOR_GUEST=1 "$MMDELTA_ROOT/run.sh" --dry-run -i "$ITERATIONS" "${SET_ARGS[@]}" "$CONFIG") || exit 2
 	bisect_check_config "$dump"
 	bisect_check_metric
 	[ -n "$NAME" ] || NAME=bisect-$BENCH

@@ -122,6 +122,18 @@ bisect_log() {
 	printf '%s\n' "$line" >>"$WORK/steps.tsv"
 }
 
+# bisect_show VALUE RUN: VALUE of METRIC as compare.sh's tables show it
+# (reports/compare/units.c): a time in the unit that reads 1..999, two
+# decimals, not the raw double (7.21712429015065e-06).
+bisect_show() {
+	local unit
+	unit=$(awk -F'\t' -v m="$METRIC" '$1 == m { print $3; exit }' "$2/$BENCH/metrics.tsv" 2>/dev/null)
+	awk -v v="$1" -v u="$unit" 'BEGIN {
+		split("s ms µs ns", t, " ")
+		if (u == "s" && v != 0) for (i = 1; i < 4 && (v < 0 ? -v : v) < 1; i++) { v *= 1000; u = t[i + 1] }
+		printf "%.2f%s", v, u == "" ? "" : " " u }'
+}
+
 # bisect_point ROLE LABEL IMAGE [COMMIT]: measure IMAGE and decide it,
 # re-measuring with twice and then four times the iterations while the
 # verdict is unclear (a realtime clock; icount is exact).  Sets VERDICT
@@ -152,7 +164,7 @@ bisect_point() {
 			verdict="$VERDICT" mean="$mean" half="$half" n="$n" iterations="$iter" booted=1 \
 			seconds=$((SECONDS - t0)) build_seconds="$BISECT_BUILD_SECONDS"
 		BISECT_BUILD_SECONDS=""
-		say "bisect: $label: $METRIC mean $mean ± $half: $VERDICT"
+		say "bisect: $label: $METRIC mean $(bisect_show "$mean" "$OUT/$label") ± $(bisect_show "$half" "$OUT/$label"): $VERDICT"
 		[ "$VERDICT" = remeasure ] || break
 		iter=$((iter * 2)) force=(--force)
 	done

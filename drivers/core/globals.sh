@@ -47,6 +47,9 @@ LOAD_AT_START=""
 GATE_BASELINE=""
 GATE_PCT=""
 BASE_DIR=""
+# run.sh's exit with --baseline: the worst verdict its points stopped at, as
+# compare.sh --gate exits (0 pass, 1 REGRESSION, 3 inconclusive).
+GATE_EXIT=0
 # What stopped a point's iterations, for BENCH/config's "stopped:" line.
 STOP_REASON=""
 # The rule's state after the last look: for the progress line

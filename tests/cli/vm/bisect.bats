@@ -153,6 +153,9 @@ source_pick() { source "$ROOT/drivers/bisect/pick.sh"; }
 	[ "$status" -eq 0 ]
 	[ "$(J '[.steps[] | select(.run == "01-k1") | "\(.iterations):\(.verdict)"] | join(" ")')" = "2:remeasure 4:remeasure 8:bad" ]
 	[ "$(J .first_bad.run)" = 01-k1 ] && [ "$(J .boots)" = 5 ]
+	# compare.sh's units and digits, not raw doubles: 11.6 ± t(0.975, 7) * 0.5345 / sqrt(8) = 0.44687
+	grep -qx 'mmdelta: bisect: 01-k1: elapsed mean 11.60 s ± 446.87 ms: bad' <<<"$stderr"
+	grep -qx 'mmdelta: bisect: 00-k0: elapsed mean 10.00 s ± 0.00 s: measured' <<<"$stderr"
 }
 
 @test "a kernel that does not boot is skipped, and so is a point that stays unclear" {
