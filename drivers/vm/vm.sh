@@ -22,11 +22,14 @@ source "${BASH_SOURCE[0]%/*}/../run/rundir.sh"  # meta_set, run_meta_head, rundi
 source "${BASH_SOURCE[0]%/*}/../system/noise.sh"  # load_check
 source "${BASH_SOURCE[0]%/*}/../system/settings.sh"  # settings_off
 
-VM_MEM=2G VM_OPTIONS_GIVEN=0
+VM_OPTIONS_GIVEN=0
 
 vm_usage() {
 	cat <<EOF
   --kernel IMAGE     boot IMAGE (bzImage/vmlinuz) under qemu, run there; NAME defaults to its release
+                     repeatable: one run per image, named RELEASE (NAME-RELEASE with -n)
+  --jobs N           with several --kernel: guests booted at once (default: what
+                     the CPUs and memory allow)
   --vm-mem SIZE      guest memory, e.g. 512M or 4G (default 2G)
   --vm-cpus N        guest CPUs (default 1; icount needs 1)
   --vm-clock CLOCK   icount (the default without KVM: repeatable) or realtime
