@@ -9,6 +9,7 @@ MMDELTA_SOURCED_BISECT_BISECTION=1
 
 # shellcheck source=drivers/bisect/globals.sh
 source "${BASH_SOURCE[0]%/*}/globals.sh"
+source "${BASH_SOURCE[0]%/*}/every.sh"  # bisect_every, bisect_every_commits
 source "${BASH_SOURCE[0]%/*}/fleet.sh"  # bisect_fleet_ends, bisect_fleet_round
 source "${BASH_SOURCE[0]%/*}/measure.sh"  # bisect_boundary, bisect_last, bisect_point, bisect_verdict_of
 source "${BASH_SOURCE[0]%/*}/pick.sh"  # bisect_outcome, bisect_points
@@ -132,6 +133,7 @@ bisect_images() {
 	fi
 	V[0]=good V[n - 1]=bad
 	if ! bisect_ends_differ; then bisect_report "no difference" "" ""; exit 1; fi
+	if [ "$BISECT_FIRST" = 0 ]; then bisect_every; bisect_finish_every; fi
 	while :; do
 		mapfile -t pts < <(bisect_points "${JOBS:-1}" "${V[@]}")
 		[ ${#pts[@]} -gt 0 ] || break
@@ -159,6 +161,12 @@ bisect_tree_main() {
 	tree_restore
 	if ! bisect_ends_differ; then bisect_report "no difference" "" ""; exit 1; fi
 	tree_save
+	if [ "$BISECT_FIRST" = 0 ]; then
+		bisect_every_commits
+		bisect_every
+		tree_restore
+		bisect_finish_every
+	fi
 	tree_bisect
 	tree_restore
 	if [ -n "$CULPRIT_SHA" ]; then
@@ -168,8 +176,25 @@ bisect_tree_main() {
 	bisect_finish ambiguous "" ""
 }
 
+# The steps found: one named step ends as the first-step search does; with
+# more, the report and one line naming each.  Exit 0 when each is named.
+bisect_finish_every() {
+	local kind good bad
+	read -r kind good bad _ <<<"${CHANGES[0]}"
+	if [ ${#CHANGES[@]} = 1 ]; then
+		[ "$kind" = culprit ] || { CANDIDATES=$(cut -d' ' -f4- <<<"${CHANGES[0]}"); bad=""; }
+		bisect_finish "$kind" "$good" "$bad"
+	fi
+	if [ "$kind" = culprit ]; then bisect_report culprit "$good" "$bad"; else bisect_report ambiguous "$good" ""; fi
+	say "bisect: ${#CHANGES[@]} steps: $(jq -r '[.changes[] | if .result == "culprit" then "first bad \(.first_bad.run) (last good \(.last_good.run), \(.pct)%)"
+		else "after \(.last_good.run // "?"), one of \(.candidates | join(" "))" end] | join("; ")' "$OUT/bisect.json"); $(jq -r '"\(.boots) boots"' "$OUT/bisect.json"); report in $OUT/bisect.txt"
+	! grep -q '^ambiguous' < <(printf '%s\n' "${CHANGES[@]}") || exit 1
+	exit 0
+}
+
 # Write the report and exit: 0 only when a culprit is named.
 bisect_finish() {
+	[ ${#CHANGES[@]} -gt 0 ] || CHANGES=("$1 ${2:--} ${3:--} ${CANDIDATES:-}")
 	bisect_report "$@"
 	if [ "$1" = culprit ]; then
 		say "bisect: first bad $3 (last good $2), $(jq -r '"\(.boots) boots" + if .rounds then " in \(.rounds) rounds" else "" end' "$OUT/bisect.json"); report in $OUT/bisect.txt"

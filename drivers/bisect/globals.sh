@@ -47,12 +47,24 @@ ROUND=0
 # The subshells measuring the points of a round at once, for the INT/TERM trap.
 BISECT_ROUND_PIDS=()
 
+# --first: name one step, as git bisect does (0: every step of the series).
+BISECT_FIRST=0
+# Every step: each point's state (m measured, skip, - not yet), the answer
+# of each pair of consecutive measured points ("A B" -> 1 differ, 0 not),
+# and the steps found, in order ("culprit LAST_GOOD FIRST_BAD" or
+# "ambiguous LAST_GOOD FIRST_BAD CANDIDATE...", run names).
+STATE=()
+declare -gA BISECT_DIFFER=()
+CHANGES=()
+
 # --- images form (bisect.sh) ---------------------------------------------
 # The images, oldest first, as absolute paths, and their runs' names.
 IMAGES=()
 LABELS=()
 
 # --- tree form (tree.sh) --------------------------------------------------
+# Every step in a tree: GOOD and the commits to BAD, oldest first.
+COMMITS=()
 # --tree, --build and --image as given (the tree made absolute); the
 # commits as typed and as hashes.
 TREE=""

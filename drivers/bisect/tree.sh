@@ -85,10 +85,14 @@ tree_point() {
 	bisect_point "$role" "$label" "$TREE_IMAGE" "$sha"
 }
 
+tree_checkout() {
+	tree_git checkout -q --detach "$1" 2>/dev/null || die "git checkout $1 in $TREE failed"
+}
+
 # tree_end ROLE SHA: check out an end, build and measure it; an end that
 # does not build or boot ends the bisection.
 tree_end() {
-	tree_git checkout -q --detach "$2" 2>/dev/null || die "git checkout $2 in $TREE failed"
+	tree_checkout "$2"
 	tree_point "$1"
 	[ "$VERDICT" != skip ] || die "the $1 ($2) cannot be measured: $(bisect_last note)"
 }

@@ -8,42 +8,7 @@
 bats_require_minimum_version 1.5.0
 load ../helpers
 load bisect_tree
-
-setup() {
-	common_setup
-	export MMDELTA_BISECT_RUNNER=$ROOT/tests/cli/vm/bisect_fake_run.bash
-	export FAKE_FIGURES=$RES/figures FAKE_CALLS=$RES/calls
-	: >"$FAKE_FIGURES"
-	: >"$FAKE_CALLS"
-	cd "$RES"
-}
-teardown() { common_teardown; }
-
-# A file run.sh takes for a kernel: the bzImage magic and a version string.
-fake_image() {
-	head -c 1024 /dev/zero >"$1"
-	printf HdrS | dd of="$1" bs=1 seek=514 conv=notrunc 2>/dev/null
-	printf '\000\001' | dd of="$1" bs=1 seek=526 conv=notrunc 2>/dev/null
-	printf '%s (fake) #1\000' "${1##*/}" | dd of="$1" bs=1 seek=768 conv=notrunc 2>/dev/null
-}
-
-# images SPEC...: fake images k0, k1, ... with those figures (see the runner).
-images() {
-	local i=0 spec
-	IMGS=()
-	for spec in "$@"; do
-		fake_image "$RES/k$i"
-		printf 'k%s\t%s\n' "$i" "$spec" >>"$FAKE_FIGURES"
-		IMGS+=("$RES/k$i")
-		i=$((i + 1))
-	done
-}
-
-J() { jq -r "$1" "$RES/out/bisect-timedmunlock/bisect.json"; }
-bisect() { run --separate-stderr "$ROOT/bisect.sh" -o "$RES/out" "$@"; }
-boots() { wc -l <"$FAKE_CALLS"; }
-ceil_log2() { awk -v n="$1" 'BEGIN { l = 0; while (2 ^ l < n) l++; print l }'; }
-source_pick() { source "$ROOT/drivers/bisect/pick.sh"; }
+load bisect_setup
 
 @test "the step choice: midpoint of the undecided range, K points a round, skips avoided" {
 	source_pick
@@ -222,36 +187,9 @@ round_overlaps() {
 	tree_untouched
 }
 
-# The tree of bisect_tree.bash, its kN commits naming fake images kN.
-tree() {
-	local i=0 spec
-	export TREE_IMAGES=$RES/tree-images
-	: >"$TREE_IMAGES"
-	for spec in "$@"; do
-		if [ "$spec" != fail ]; then
-			images_add "$i" "$spec"
-			printf 'k%s\t%s\n' "$i" "$RES/k$i" >>"$TREE_IMAGES"
-		fi
-		i=$((i + 1))
-	done
-	bisect_tree "$RES/tree" "$@"
-}
-images_add() {
-	fake_image "$RES/k$1"
-	printf 'k%s\t%s\n' "$1" "$2" >>"$FAKE_FIGURES"
-}
-BUILD=$BISECT_TREE_BUILD
-tbisect() { bisect --tree "$RES/tree" --build "$BUILD" --image bzImage timedmunlock "$@"; }
-sha() { git -C "$RES/tree" rev-parse "$1"; }
-tree_untouched() {
-	[ "$(git -C "$RES/tree" symbolic-ref --short HEAD)" = main ]
-	[ ! -e "$RES/tree/.git/BISECT_START" ]
-	[ -z "$(git -C "$RES/tree" status --porcelain --untracked-files=no)" ]
-}
-
-@test "tree mode: git bisect with bisect.sh as its step; a failing build and a dead kernel skipped" {
+@test "tree mode --first: git bisect with bisect.sh as its step; a failing build and a dead kernel skipped" {
 	tree 10 10 10 10 fail noboot 10 12 12
-	tbisect c0 c8
+	tbisect --first c0 c8
 	[ "$status" -eq 0 ]
 	[ "$(J .result)" = culprit ]
 	[ "$(J .first_bad.commit)" = "$(sha c7)" ] && [ "$(J .last_good.commit)" = "$(sha c6)" ]
@@ -264,6 +202,7 @@ tree_untouched() {
 	[ "$(J '.steps[] | select(.commit == "'"$(sha c4)"'") | .booted')" = false ]
 	[[ $(J '.steps[] | select(.commit == "'"$(sha c5)"'") | .note') == *"Kernel panic"* ]]
 	[ "$(J .boots)" = 6 ]
+	grep -q 'is the first bad commit' "$RES/out/bisect-timedmunlock/.bisect/git-bisect.log"
 	grep -q "^commit $(sha c7)\$" "$RES/out/bisect-timedmunlock/bisect.txt"
 	grep -q '^    c7$' "$RES/out/bisect-timedmunlock/bisect.txt"
 	[[ $stderr == *"mmdelta: bisect: $(sha c5 | cut -c1-12) does not run: the guest kernel panicked"* ]]
@@ -297,7 +236,7 @@ tree_untouched() {
 
 @test "Ctrl-C during git bisect run: the step's run stopped, the tree back on its branch" {
 	tree 10 10 10 10 sleep 10 12 12 12
-	env --default-signal=INT "$ROOT/bisect.sh" -o "$RES/out" --tree "$RES/tree" --build "$BUILD" --image bzImage \
+	env --default-signal=INT "$ROOT/bisect.sh" -o "$RES/out" --first --tree "$RES/tree" --build "$BUILD" --image bzImage \
 		timedmunlock c0 c8 2>"$RES/err" &
 	local pid=$! i
 	for i in $(seq 100); do [ -s "$FAKE_CALLS.pid" ] && break; sleep 0.1; done

@@ -35,7 +35,7 @@ done
 release=$(dd if="$image" bs=1 skip=768 count=64 2>/dev/null | tr '\0' '\n' | awk 'NR == 1 { print $1 }')
 echo "$name $release $iter" >>"$FAKE_CALLS"
 mkdir -p "$FAKE_CALLS.running" "$FAKE_CALLS.started"
-mkdir "$FAKE_CALLS.running/$name" "$FAKE_CALLS.started/$name"
+mkdir -p "$FAKE_CALLS.running/$name" "$FAKE_CALLS.started/$name"
 trap 'rmdir "$FAKE_CALLS.running/$name"' EXIT
 echo "$name $(find "$FAKE_CALLS.running" -mindepth 1 -maxdepth 1 | wc -l)" >>"$FAKE_CALLS.overlap"
 if [ -n "${FAKE_WAIT_FOR:-}" ] && [ "$FAKE_WAIT_FOR" != "$name" ]; then
