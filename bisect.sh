@@ -32,7 +32,8 @@ build the kernel, which it leaves at PATH (relative to DIR).
 
   -o DIR             results root (default: $MMDELTA_RESULTS or ./results)
   -n NAME            the bisection's directory under it (default: bisect-BENCH)
-  -i N               iterations per point (default 2: icount is exact)
+  -i N               iterations per point (default 2: icount is exact; 10 for
+                     a bench whose icount figures spread, docs/vm.md)
   --set KEY=VALUE    override a config key at every point; repeatable
   --metric M         the metric to bisect (default: the bench's primary one)
   --first            name one step, the one the midpoint rule finds (default:
@@ -100,9 +101,10 @@ check_args() {
 	bisect_run_args
 	if [ -n "$TREE" ]; then TREE=$(realpath -m "$TREE"); tree_check; else bisect_check_images; fi
 	rundir_check_root "$RESULTS"
-	dump=$("$MMDELTA_ROOT/run.sh" --dry-run -i "$ITERATIONS" "${SET_ARGS[@]}" "$CONFIG") || exit 2
+	dump=$("$MMDELTA_ROOT/run.sh" --dry-run -i "${ITERATIONS:-2}" "${SET_ARGS[@]}" "$CONFIG") || exit 2
 	bisect_check_config "$dump"
 	bisect_check_metric
+	bisect_check_iterations
 	[ -n "$NAME" ] || NAME=bisect-$BENCH
 	RESULTS=$(realpath -m "$RESULTS")
 	OUT=$RESULTS/$NAME WORK=$RESULTS/$NAME/.bisect

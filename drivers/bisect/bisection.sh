@@ -17,6 +17,7 @@ source "${BASH_SOURCE[0]%/*}/report.sh"  # bisect_report
 source "${BASH_SOURCE[0]%/*}/tree.sh"  # tree_bisect, tree_end, tree_git, tree_restore, tree_save
 source "${BASH_SOURCE[0]%/*}/../core/log.sh"  # die, say
 source "${BASH_SOURCE[0]%/*}/../vm/image.sh"  # vm_image_problem, vm_image_release
+source "${BASH_SOURCE[0]%/*}/../vm/resolution.sh"  # vm_resolution_cv, vm_resolution_exact
 
 # CONFIG (a path made absolute: tree steps run in the tree) and the
 # arguments every run.sh of the bisection gets.
@@ -65,6 +66,14 @@ bisect_check_metric() {
 		die "--metric $METRIC: $BENCH has no such metric ($(cut -f1 <<<"$described" | tr '\n' ' ' | sed 's/ $//'))"
 }
 
+# Without -i: two iterations where the bench's icount figures are exact,
+# more where they spread (drivers/vm/resolution.tsv).
+bisect_check_iterations() {
+	[ -z "$ITERATIONS" ] || return 0
+	ITERATIONS=$BISECT_EXACT_ITERATIONS
+	vm_resolution_exact "$(vm_resolution_cv "$BENCH" "$METRIC")" || ITERATIONS=$BISECT_NOISY_ITERATIONS
+}
+
 bisect_check_images() {
 	local image problem i=0 release
 	IMAGES=("${POS[@]:1}") LABELS=()
@@ -86,6 +95,7 @@ bisect_load_ends() {
 	read -r BAD_RUN BAD_MEAN < <(awk -F'\t' '$1 == "bad end" && $6 == "measured" { r = $2; m = $7 } END { print r, m }' "$WORK/steps.tsv")
 	# shellcheck disable=SC2034  # read by measure.sh
 	BOUNDARY=$(bisect_boundary)
+	[ ! -f "$WORK/noisy" ] || BISECT_NOISY=$(<"$WORK/noisy")
 }
 
 # Do the measured ends differ: significantly (the gate's t-test, mmstat),
@@ -93,6 +103,8 @@ bisect_load_ends() {
 bisect_ends_differ() {
 	local json test sig pct
 	bisect_load_ends
+	bisect_noise_check
+	echo "$BISECT_NOISY" >"$WORK/noisy"
 	json=$("$MMDELTA_BUILD/bin/mmstat" --format json -- "$OUT/$GOOD_RUN" "$OUT/$BAD_RUN" 2>"$WORK/mmstat.err") ||
 		die "$(sed 's/^mmstat: //' "$WORK/mmstat.err" | tail -n 1)"
 	test=$(jq -c --arg b "$BENCH" --arg m "$METRIC" \

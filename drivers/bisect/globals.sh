@@ -18,7 +18,14 @@ POS=()
 SET_ARGS=()
 # -i: iterations per point; --metric (the bench's primary when not given);
 # --threshold in percent, or empty for the midpoint.
-ITERATIONS=2
+ITERATIONS=""
+# Iterations a point without -i: two where icount is exact, more where the
+# iterations of one boot spread (the resolution table, drivers/vm/).
+BISECT_EXACT_ITERATIONS=2
+BISECT_NOISY_ITERATIONS=10
+# 1 when points are judged by the gate's test rather than the midpoint
+# rule (measure.sh: bisect_noise_check), kept in WORK/noisy for tree steps.
+BISECT_NOISY=0
 METRIC=""
 THRESHOLD=""
 # The config as run.sh takes it (a path made absolute), and its bench.

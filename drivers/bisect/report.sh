@@ -57,7 +57,8 @@ bisect_report() {
 		--argjson jobs "${JOBS:-1}" --argjson slurm "$([ "$SLURM" = 1 ] && echo true || echo false)" \
 		--argjson last_good "$(bisect_point_json "$steps" "$good")" \
 		--argjson first_bad "$(bisect_point_json "$steps" "$bad")" --argjson steps "$steps" \
-		--argjson changes "$changes" --argjson every "$([ "$BISECT_FIRST" = 0 ] && echo true || echo false)" '{
+		--argjson changes "$changes" --argjson every "$([ "$BISECT_FIRST" = 0 ] && echo true || echo false)" \
+		--argjson noisy "$([ "$BISECT_NOISY" = 1 ] && echo true || echo false)" '{
 		schema: "mmdelta-bisect/1", result: $result,
 		first_bad: $first_bad, last_good: $last_good,
 		candidates: ($candidates | split(" ") | map(select(. != ""))),
@@ -66,7 +67,7 @@ bisect_report() {
 		boundary: (if $boundary == "" then null else ($boundary | tonumber) end),
 		threshold_pct: (if $threshold == "" then null else ($threshold | tonumber) end),
 		iterations: $iterations, tree: (if $tree == "" then null else $tree end),
-		slurm: $slurm, jobs: $jobs, every_step: $every, changes: $changes,
+		slurm: $slurm, jobs: $jobs, every_step: $every, gate_test: $noisy, changes: $changes,
 		unexplained: (if ($changes | length) == 0 or any($changes[]; .share == null) then null
 			else 1 - ([$changes[].share] | add) | . * 10000 | round / 10000 end),
 		steps: $steps, boots: ([$steps[] | select(.booted)] | length),

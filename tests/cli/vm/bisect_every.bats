@@ -109,3 +109,44 @@ changes() { J '[.changes[] | "\(.last_good.run)>\(.first_bad.run):\(.pct):\(.sha
 	grep -q "^commit $(sha c4)\$" "$RES/out/bisect-timedmunlock/bisect.txt"
 	tree_untouched
 }
+
+# A resolution table that calls timedmunlock's elapsed not exact under icount.
+noisy_table() {
+	export MMDELTA_RESOLUTION=$RES/resolution.tsv
+	printf 'timedmunlock\telapsed\t-\t5.00e-02\t1.0e-01\tidentical\tfake\t5\n' >"$MMDELTA_RESOLUTION"
+}
+
+@test "a bench that is not exact under icount: 10 iterations a point, each judged by the gate's test" {
+	noisy_table
+	# Figures alternating by +-1: two values a side cannot tell 10 from 12.
+	images 10:1 10:1 10:1 12:1 12:1
+	bisect -i 2 timedmunlock "${IMGS[@]}"
+	[ "$status" -eq 1 ]
+	[[ $stderr == *"bisect: the ends do not differ"* ]]
+	rm -rf "$RES/out" && : >"$FAKE_CALLS"
+	bisect timedmunlock "${IMGS[@]}"
+	[ "$status" -eq 0 ]
+	[ "$(changes)" = "02-k2>03-k3:20:1" ]
+	[ "$(J .iterations)" = 10 ] && [ "$(J .gate_test)" = true ]
+	[ "$(cut -d' ' -f3 "$FAKE_CALLS" | sort -u)" = 10 ]
+	[[ $stderr == *"timedmunlock elapsed is not exact under icount (iterations spread by 5.00e-02 of the mean"* ]]
+}
+
+@test "the gate's test decides a point the midpoint rule leaves unclear; the ends' own spread switches it on" {
+	noisy_table
+	# 11.5 +-3 against the ends 10 and 12 (+-1): beyond the midpoint, but
+	# told from the good end only with 40 values (Welch: t 1.4 at 10, 1.9
+	# at 20, 2.5 at 40); its 95% interval (+-1 at 40) still holds 11.
+	images 10:1 11.5:3 12:1
+	bisect timedmunlock "${IMGS[@]}"
+	[ "$status" -eq 0 ]
+	[ "$(J '[.steps[] | select(.run == "01-k1") | "\(.iterations):\(.verdict)"] | join(" ")')" = "10:remeasure 20:remeasure 40:bad" ]
+	# No table line, but the ends spread: the same rule, said so.
+	export MMDELTA_RESOLUTION=/dev/null
+	rm -rf "$RES/out"
+	bisect -i 10 timedmunlock "${IMGS[@]}"
+	[ "$status" -eq 0 ]
+	[ "$(J .gate_test)" = true ]
+	[[ $stderr == *"the ends' iterations spread by more than icount's exact figures"* ]]
+	[ "$(J '[.steps[] | select(.run == "01-k1") | .verdict] | last')" = bad ]
+}
