@@ -129,6 +129,8 @@ VM_MEM=2G
 # Guest memory in MiB (from --vm-mem, by vm_options_done) and vCPUs (--vm-cpus).
 VM_MEM_MB=""
 VM_CPUS=1
+# The guest's NUMA nodes (--vm-numa): qemu splits its memory among them.
+VM_NUMA=1
 # The guest clock: auto until vm_choose_accel decides icount or realtime.
 VM_CLOCK=auto
 # kvm or tcg, decided by vm_choose_accel, and qemu's -cpu with it (an icount
