@@ -43,7 +43,7 @@ GSL          := -lgsl -lgslcblas
 UNIT_SRCS    := $(wildcard tests/unit/test_*.c)
 UNIT_BINS    := $(patsubst tests/unit/%.c,$(BUILD)/san/%,$(UNIT_SRCS))
 SAN_OBJS     := $(patsubst %.c,$(BUILD)/san/obj/%.o,$(BENCHLIB_SRCS) $(REPORT_SRCS) $(HISTORY_SRCS))
-SHELL_FILES  := run.sh compare.sh history.sh bisect.sh .ci/run $(wildcard drivers/*/*.sh libexec/*.sh \
+SHELL_FILES  := run.sh compare.sh history.sh bisect.sh series.sh .ci/run $(wildcard drivers/*/*.sh libexec/*.sh \
                   reports/*/*.sh tools/*.sh tests/stats/*.sh tests/cli/*.bash tests/cli/*/*.bash tests/fleet/*.sh \
                   tests/kernels/*.sh tests/bisect-build/*.sh)
 
@@ -165,7 +165,7 @@ shellcheck:
 
 # Every shell file sources what it calls; every header of reports/ declares
 # what its own source defines (tests/lint/).
-LINT_SHELL := run.sh compare.sh history.sh bisect.sh $(wildcard drivers/*/*.sh libexec/*.sh reports/*/*.sh)
+LINT_SHELL := run.sh compare.sh history.sh bisect.sh series.sh $(wildcard drivers/*/*.sh libexec/*.sh reports/*/*.sh)
 lint: all
 	python3 tests/lint/sources.py $(LINT_SHELL)
 	python3 tests/lint/headers.py

@@ -81,6 +81,10 @@ GOOD=""
 BAD=""
 GOOD_SHA=""
 BAD_SHA=""
+# The word before a point's messages: bisect, or series for series.sh.
+BISECT_SAY=bisect
+# The words for GOOD and BAD in the tree's messages (series.sh: BASE TIP).
+TREE_ENDS="GOOD BAD"
 # Where the tree was found (a branch, else a commit): put back on exit.
 TREE_ORIG=""
 # The image the last build left, copied out of the tree.

@@ -152,10 +152,10 @@ bisect_noise_check() {
 	BISECT_NOISY=0
 	if ! vm_resolution_exact "$cv"; then
 		BISECT_NOISY=1
-		say "bisect: $BENCH $METRIC is not exact under icount (iterations spread by $cv of the mean, docs/vm.md): points are judged by the gate's test"
+		say "$BISECT_SAY: $BENCH $METRIC is not exact under icount (iterations spread by $cv of the mean, docs/vm.md): points are judged by the gate's test"
 	elif ! vm_resolution_exact "$ends"; then
 		BISECT_NOISY=1
-		say "bisect: the ends' iterations spread by more than icount's exact figures (by $(printf '%.2e' "$ends") of the mean): points are judged by the gate's test"
+		say "$BISECT_SAY: the ends' iterations spread by more than icount's exact figures (by $(printf '%.2e' "$ends") of the mean): points are judged by the gate's test"
 	fi
 }
 
@@ -188,7 +188,7 @@ bisect_point() {
 			bisect_log role="$role" run="$label" image="$image" release="$release" commit="$commit" \
 				verdict=skip iterations="$iter" booted=1 seconds=$((SECONDS - t0)) \
 				build_seconds="$BISECT_BUILD_SECONDS" note="$BISECT_REASON"
-			say "bisect: $label does not run: $BISECT_REASON"
+			say "$BISECT_SAY: $label does not run: $BISECT_REASON"
 			return 0
 		fi
 		read -r n mean half < <(bisect_stats "$OUT/$label")
@@ -208,7 +208,7 @@ bisect_point() {
 			verdict="$VERDICT" mean="$mean" half="$half" n="$n" iterations="$iter" booted=1 \
 			seconds=$((SECONDS - t0)) build_seconds="$BISECT_BUILD_SECONDS"
 		BISECT_BUILD_SECONDS=""
-		say "bisect: $label: $METRIC mean $mean ± $half: $VERDICT"
+		say "$BISECT_SAY: $label: $METRIC mean $mean ± $half: $VERDICT"
 		[ "$VERDICT" = remeasure ] || break
 		iter=$((iter * 2)) force=(--force)
 	done

@@ -98,13 +98,14 @@ vm_many_child_args() {
 }
 
 # vm_many_start I LOGDIR ARGS...: run image I in the background, its output
-# kept in LOGDIR/I.log and shown with the run's name before each line.
+# kept in LOGDIR/I.log and shown with the run's name before each line (but
+# its own compare line: the last line names them all).
 vm_many_start() {
 	local i=$1 logs=$2 name=${VM_MANY_NAMES[$1]}; shift 2
 	(
 		set -o pipefail
 		"${MMDELTA_VM_RUNNER:-$MMDELTA_ROOT/run.sh}" --kernel "${FLEET_KERNELS[i]}" -n "$name" "$@" 2>&1 </dev/null |
-			tee "$logs/$i.log" | sed -u "s/^mmdelta: /mmdelta: [$name] /" >&2
+			tee "$logs/$i.log" | sed -u -e "/^mmdelta: compare: /d" -e "s/^mmdelta: /mmdelta: [$name] /" >&2
 	) &
 	VM_MANY_PIDS[i]=$!
 }

@@ -9,6 +9,7 @@
 #include "base/xalloc.h"
 #include "compare/difftext.h"
 #include "compare/rows.h"
+#include "rundir/kvfile.h"
 
 #define LABEL_MIN 14
 
@@ -82,6 +83,15 @@ static void block_widths(const struct bench_cmp *b, const struct row *rows,
 	}
 }
 
+/* " (partial)", or what the run's column_note says (series.sh: "no build"). */
+static void partial_note(const struct run_info *ri, char *second, size_t len)
+{
+	const char *note = kv_get(&ri->meta, "column_note");
+	size_t o = strlen(second);
+
+	snprintf(second + o, len - o, "%s(%s)", o ? " " : "", note ? note : "partial");
+}
+
 static void print_headers(FILE *f, const struct report *rep, const char *header,
 			  const struct widths *w)
 {
@@ -94,8 +104,7 @@ static void print_headers(FILE *f, const struct report *rep, const char *header,
 		for (size_t r = 0; r < rep->n_runs; r++) {
 			header_parts(rep->runs[r].name, first, second, sizeof(first));
 			if (line == 1 && rep->runs[r].partial)
-				strncat(second, *second ? " (partial)" : "(partial)",
-					sizeof(second) - strlen(second) - 1);
+				partial_note(&rep->runs[r], second, sizeof(second));
 			fprintf(f, "%*s", col, line == 0 ? first : second);
 		}
 		fputc('\n', f);
