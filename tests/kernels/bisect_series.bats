@@ -2,9 +2,13 @@
 # bisect.sh over the real series of Debian 6.1 cloud kernels, booted under
 # qemu (icount clock), timedmunlock at 64M, 2 iterations a point:
 #  - the images form names a culprit within ceil(log2 N) + 2 boots;
-#  - the tree form, on a throwaway git tree whose commits name the images
-#    (plus a commit that does not build and one whose image qemu cannot
-#    boot), blames the commit of the image the images form blamed;
+#  - over the 6.1 series and the 6.12 kernels after it, every step is named
+#    (the 6.1 one among them) within k * ceil(log2 N) + 2 boots, its shares
+#    adding up to the whole change less what it leaves unexplained;
+#  - the tree form with --first (git bisect), on a throwaway git tree whose
+#    commits name the images (plus a commit that does not build and one
+#    whose image qemu cannot boot), blames the commit of the image the
+#    images form blamed;
 #  - every image measured separately agrees: each point the images form
 #    measured has the same figures to the last digit, and the named pair
 #    straddles the boundary.  "Separately" is the tree form's runs (other
@@ -14,7 +18,7 @@
 
 bats_require_minimum_version 1.5.0
 load ../cli/helpers
-load ../cli/bisect_tree
+load ../cli/vm/bisect_tree
 
 ARGS=(-i 2 --set SIZE=64M --set WARMUP=0 --set MONITORS=none --vm-mem 1536M)
 
@@ -32,7 +36,11 @@ setup_file() {
 	local t0=$SECONDS
 	"$ROOT/bisect.sh" -o "$BRES" -n images "${ARGS[@]}" timedmunlock "${SERIES[@]}" \
 		>"$BATS_FILE_TMPDIR/images.out" 2>"$BATS_FILE_TMPDIR/images.err" &
-	"$ROOT/bisect.sh" -o "$BRES" -n tree "${ARGS[@]}" --tree "$BATS_FILE_TMPDIR/tree" \
+	mapfile -t LATER < <(grep -v '^6\.1\.0-' <<<"$kernels" | cut -f2)
+	echo $((${#SERIES[@]} + ${#LATER[@]})) >"$BATS_FILE_TMPDIR/every-n"
+	"$ROOT/bisect.sh" -o "$BRES" -n every "${ARGS[@]}" timedmunlock "${SERIES[@]}" "${LATER[@]}" \
+		>"$BATS_FILE_TMPDIR/every.out" 2>"$BATS_FILE_TMPDIR/every.err" &
+	"$ROOT/bisect.sh" -o "$BRES" -n tree --first "${ARGS[@]}" --tree "$BATS_FILE_TMPDIR/tree" \
 		--build "$BISECT_TREE_BUILD" --image bzImage timedmunlock c0 "c$((${#SERIES[@]} + 2))" \
 		>"$BATS_FILE_TMPDIR/tree.out" 2>"$BATS_FILE_TMPDIR/tree.err" || true
 	separate_runs
@@ -124,6 +132,21 @@ index_of() { local i; for i in "${!SERIES[@]}"; do [ "${SERIES[i]}" != "$1" ] ||
 		'BEGIN { d = b > g ? 1 : -1; exit !((l - x) * d < 0 && (f - x) * d > 0) }'
 	for i in "${!SERIES[@]}"; do echo "# ${SERIES[i]##*/}: elapsed $(separate_mean "$i") s" >&3; done
 	echo "# the step: $(awk -v l="$(separate_mean "$lg")" -v f="$(separate_mean "$fb")" 'BEGIN { printf "%+.3f%%", 100 * (f - l) / l }')" >&3
+}
+
+@test "over 6.1 and 6.12 every step is named, within k*ceil(log2 N)+2 boots, the shares adding up" {
+	cat "$BRES/every/bisect.txt"
+	[ "$(J every .result)" = culprit ]
+	local k n
+	k=$(J every '.changes | length') n=$(<"$BATS_FILE_TMPDIR/every-n")
+	[ "$k" -ge 2 ]
+	[ "$(J every .boots)" -le $((k * $(awk -v n="$n" 'BEGIN { l = 0; while (2 ^ l < n) l++; print l }') + 2)) ]
+	# Each step between adjacent images.
+	[ -z "$(J every '.changes[] | [.last_good.run, .first_bad.run] | map(.[0:2] | tonumber) | .[1] - .[0] | select(. != 1)')" ]
+	# The 6.1 series' own step is one of them.
+	[ "$(J every "[.changes[] | select(.last_good.run == \"$(J images .last_good.run)\")] | length")" = 1 ]
+	awk -v s="$(J every '[.changes[].share] | add')" -v u="$(J every .unexplained)" 'BEGIN { exit !(s + u > 0.9999 && s + u < 1.0001) }'
+	echo "# every step: $(J every '[.changes[] | "\(.last_good.release) -> \(.first_bad.release) \(.pct)% (share \(.share))"] | join("; ")'), unexplained $(J every .unexplained), $(J every .boots) boots" >&3
 }
 
 @test "the tree form blames the commit of the image the images form blamed, skipping what cannot run" {
