@@ -136,6 +136,13 @@ test-kernels:
 test-bisect-series: all static
 	bats --print-output-on-failure tests/kernels
 
+# Not part of test (about 20 minutes of boots): each bench's resolution
+# under icount from two boots of one kernel, the lines of
+# drivers/vm/resolution.tsv (docs/vm.md).
+.PHONY: test-resolution
+test-resolution: all static
+	./tests/kernels/resolution.sh
+
 # Not part of test: the slow Slurm cases (kernel matrix, a node dying, K-ary
 # bisection) on a cluster of four nodes on this machine; needs make test-kernels.
 .PHONY: test-fleet
