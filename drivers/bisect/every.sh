@@ -71,10 +71,7 @@ bisect_every_round() {
 		for i in "$@"; do ROUND=$((ROUND + 1)); bisect_every_measure "$i"; done
 	fi
 	for i in "$@"; do
-		case $(bisect_last verdict "${LABELS[i]}") in
-		skip | unclear) STATE[i]=skip ;;
-		*) STATE[i]=m ;;
-		esac
+		if [ "$(bisect_last verdict "${LABELS[i]}")" = measured ]; then STATE[i]=m; else STATE[i]=skip; fi
 	done
 }
 

@@ -204,6 +204,9 @@ bisect_point() {
 			VERDICT=measured
 		fi
 		[ "$VERDICT" != unclear ] || [ "$iter" -ge $((ITERATIONS * 4)) ] || VERDICT=remeasure
+		# Every step: the midpoint of the ends only says whether to measure
+		# again; a clear point is a level of its own, not good or bad.
+		case $BISECT_FIRST$VERDICT in 0good | 0bad) VERDICT=measured ;; esac
 		bisect_log role="$role" run="$label" image="$image" release="$release" commit="$commit" \
 			verdict="$VERDICT" mean="$mean" half="$half" n="$n" iterations="$iter" booted=1 \
 			seconds=$((SECONDS - t0)) build_seconds="$BISECT_BUILD_SECONDS"

@@ -2,7 +2,7 @@
 # Means are shown as measured, with their change from the good end's mean
 # ($g, in unit $u: jq --argjson g MEAN --arg u UNIT).
 
-def pct: if $g == 0 or . == null then "" else " (\((. - $g) / $g * 10000 | round / 100 | if . >= 0 then "+\(.)" else "\(.)" end)%)" end;
+def pct: if $g == 0 or . == null then "" else " (\((. - $g) / $g * 10000 | round / 100 | if . == 0 then "+0" elif . > 0 then "+\(.)" else "\(.)" end)%)" end;
 def val: if . == null then "-" else "\(.) \($u)\(pct)" end;
 def mean_of($run): [.steps[] | select(.run == $run and .mean != null)] | last | .mean;
 def name: if .commit then "commit \(.commit[0:12])" else .release // .run end;

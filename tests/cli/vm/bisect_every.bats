@@ -44,6 +44,9 @@ changes() { J '[.changes[] | "\(.last_good.run)>\(.first_bad.run):\(.pct):\(.sha
 	grep -qx '    2\. 06-k6 -> 07-k7  +25%, share 60%' "$txt"
 	grep -q '^  unexplained: 0% of the change' "$txt"
 	grep -qx 'step 2: 06-k6 -> 07-k7' "$txt"
+	# A point is a level, not good or bad; one at the good end's mean is +0%.
+	[ "$(J '[.steps[] | select(.role == "step") | .verdict] | unique | join(" ")')" = measured ]
+	grep -Eq '^[0-9]+ +step +02-k2 +measured +10 s \(\+0%\)$' "$txt"
 	[[ ${stderr_lines[-1]} == "mmdelta: bisect: 2 steps: first bad 03-k3 (last good 02-k2, 20%); first bad 07-k7 (last good 06-k6, 25%); "*" boots; report in "* ]]
 }
 
@@ -77,6 +80,13 @@ changes() { J '[.changes[] | "\(.last_good.run)>\(.first_bad.run):\(.pct):\(.sha
 	bisect --threshold 0.4 timedmunlock "${IMGS[@]}"
 	[ "$status" -eq 0 ]
 	[ "$(changes)" = "01-k1>02-k2:0.5:0.025 02-k2>03-k3:19.403:0.975" ]
+}
+
+@test "a point a hair below the good end reads +0%, not +-0%" {
+	images 10 9.99999 12
+	bisect timedmunlock "${IMGS[@]}"
+	[ "$status" -eq 0 ]
+	grep -Eq '^[0-9]+ +step +01-k1 +measured +9.99999 s \(\+0%\)$' "$RES/out/bisect-timedmunlock/bisect.txt"
 }
 
 @test "a step hidden by a dead kernel is named with its candidates; the other step still named; exit 1" {
@@ -140,11 +150,12 @@ noisy_table() {
 	images 10:1 11.5:3 12:1
 	bisect timedmunlock "${IMGS[@]}"
 	[ "$status" -eq 0 ]
-	[ "$(J '[.steps[] | select(.run == "01-k1") | "\(.iterations):\(.verdict)"] | join(" ")')" = "10:remeasure 20:remeasure 40:bad" ]
-	# No table line, but the ends spread: the same rule, said so.
+	[ "$(J '[.steps[] | select(.run == "01-k1") | "\(.iterations):\(.verdict)"] | join(" ")')" = "10:remeasure 20:remeasure 40:measured" ]
+	# No table line, but the ends spread: the same rule, said so; --first
+	# shows the side the test put the point on.
 	export MMDELTA_RESOLUTION=/dev/null
 	rm -rf "$RES/out"
-	bisect -i 10 timedmunlock "${IMGS[@]}"
+	bisect --first -i 10 timedmunlock "${IMGS[@]}"
 	[ "$status" -eq 0 ]
 	[ "$(J .gate_test)" = true ]
 	[[ $stderr == *"the ends' iterations spread by more than icount's exact figures"* ]]
