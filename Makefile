@@ -129,9 +129,11 @@ deps:
 test-kernels:
 	@./tests/kernels/fetch-debian-kernels.sh
 
-# Not part of test (about five minutes of boots): bisect.sh over the real
-# Debian 6.1 series, images form and tree form, against each image measured
-# on its own.  make test checks the same logic with a stand-in runner.
+# Not part of test (about twenty minutes of boots): bisect.sh over the real
+# Debian 6.1 series, images form, every step (with the 6.12 kernels) and
+# tree form, against each image measured on its own; several images in one
+# run.sh; a guest with two NUMA nodes.  make test checks the same logic
+# with stand-ins.
 .PHONY: test-bisect-series
 test-bisect-series: all static
 	bats --print-output-on-failure tests/kernels
