@@ -17,6 +17,10 @@ metric() { awk -F'\t' -v m="$1" '$1 == m { print $2 }' <<<"$output"; }
 	output=$(cat "$BATS_TEST_TMPDIR/out")
 	read -r user sys <"$BATS_TEST_TMPDIR/time"
 	[ "$(metric pages)" -eq 16384 ]
+	# The CPU clock is read just outside the wall-clock reads, so it also
+	# holds two system calls and whatever interrupt lands between them: a
+	# fixed 0.5 ms allowance, far below the 40 ms populate a wrongly placed
+	# read would add (seen: 5.696 ms CPU against 5.622 ms elapsed).
 	awk -v c="$(metric munlock_cpu)" -v e="$(metric elapsed)" -v u="$user" -v s="$sys" \
-		'BEGIN { exit !(c > 0 && c <= e * 1.01 && c <= u + s + 0.002) }'
+		'BEGIN { exit !(c > 0 && c <= e * 1.01 + 0.0005 && c <= u + s + 0.002) }'
 }
