@@ -108,6 +108,9 @@ tree_step() {
 	bisect_load_ends
 	# shellcheck disable=SC2034  # read by die
 	DIE_STATUS=128
+	# Only --first drives git bisect, and its argv need not say so: the
+	# point must come back good or bad.
+	BISECT_FIRST=1
 	tree_point step
 	case $VERDICT in
 	good) exit 0 ;;
