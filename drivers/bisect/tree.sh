@@ -110,6 +110,7 @@ tree_step() {
 	DIE_STATUS=128
 	# Only --first drives git bisect, and its argv need not say so: the
 	# point must come back good or bad.
+	# shellcheck disable=SC2034  # read by measure.sh
 	BISECT_FIRST=1
 	tree_point step
 	case $VERDICT in
