@@ -99,7 +99,7 @@ no_qemu_left() { ! pgrep -f "qemu-system.*$1" >/dev/null; }
 	[ "$status" -eq 0 ]
 	printf '%s\n' "$output"
 	[[ $output == *"timedmunlock"* ]]
-	grep -Eq '^Elapsed mean +[0-9.]+ \(  0\.00%\) +[0-9.]+ \*' <<<"$output"
+	grep -Eq '^Elapsed mean +[0-9.]+ \( *0\.00%\) +[0-9.]+ \*' <<<"$output"
 }
 
 @test "a guest that never reaches the marker: panic reported, run partial, no qemu left" {
