@@ -159,7 +159,7 @@ index_of() { local i; for i in "${!SERIES[@]}"; do [ "$(realpath "${SERIES[i]}")
 	fb=$(J images .first_bad.image)
 	commit=$(J tree .first_bad.commit)
 	k=$(git -C "$BATS_FILE_TMPDIR/tree" show "$commit:image")
-	[ "$(awk -F'\t' -v k="$k" '$1 == k { print $2 }' "$TREE_IMAGES")" = "$fb" ]
+	[ "$(realpath "$(awk -F'\t' -v k="$k" '$1 == k { print $2 }' "$TREE_IMAGES")")" = "$(realpath "$fb")" ]
 	cmp "$(J tree .first_bad.image)" "$fb"
 	[ "$(git -C "$BATS_FILE_TMPDIR/tree" symbolic-ref --short HEAD)" = main ]
 	[ ! -e "$BATS_FILE_TMPDIR/tree/.git/BISECT_START" ]
