@@ -26,6 +26,7 @@ source "$MMDELTA_ROOT/drivers/run/extend.sh"  # --add: more iterations for a com
 source "$MMDELTA_ROOT/drivers/run/dryrun.sh"  # --dry-run: the commands and their time
 source "$MMDELTA_ROOT/drivers/monitors/monitors.sh"  # monitor_names, monitors_abort
 source "$MMDELTA_ROOT/drivers/vm/vm.sh"  # --kernel: the same run inside a VM
+source "$MMDELTA_ROOT/drivers/vm/many.sh"  # several --kernel images here: vm_many_check, vm_many_run
 source "$MMDELTA_ROOT/drivers/fleet/fleet.sh"  # --slurm: the same run as Slurm jobs
 
 usage() {
@@ -84,6 +85,8 @@ parse_args() {
 		--slurm-wait) opt_value "$1" "a job id" "${@:2:1}"; fleet_option "$1" "$2"; shift ;;
 		--slurm|--each-node|--wait) fleet_option "$1" ;;
 		--vm-*) opt_value "$1" "a value" "${@:2:1}"; vm_option "$1" "$2"; shift ;;
+		--jobs) opt_value "$1" "a number" "${@:2:1}"; [[ $2 =~ ^[1-9][0-9]*$ ]] ||
+			die "--jobs $2: must be a whole number > 0 (the guests booted at once)"; VM_JOBS=$2; shift ;;
 		-h|--help) usage; exit 0 ;;
 		-*) die "unknown option $1 (see --help)" ;;
 		*) CONFIGS+=("$1") ;;
@@ -92,6 +95,8 @@ parse_args() {
 	done
 	fleet_options_done "$RESULTS"
 	[ ${#CONFIGS[@]} -gt 0 ] || [ -n "$ADD_ITERATIONS" ] || die "nothing to run: name a bench or config (see --help)"
+	if [ "$VM_MANY" = 1 ]; then vm_many_check "$RESULTS" "$FORCE" "$DRY_RUN"; return 0; fi
+	[ -z "$VM_JOBS" ] || die "--jobs $VM_JOBS: goes with several --kernel images (guests booted at once)"
 	vm_options_done
 	[ -n "$NAME" ] || NAME=$(uname -r)
 	rundir_check_name "$NAME"
@@ -195,6 +200,7 @@ main() {
 	[ "$FLEET" = 0 ] || sets+=(fleet)
 	"$MMDELTA_ROOT/libexec/deps.sh" "${sets[@]}" || die "missing dependencies (see above)"
 	resolve_configs
+	if [ "$VM_MANY" = 1 ]; then vm_many_run "$RESULTS" "$DRY_RUN" "$@"; return; fi
 	if [ "$FLEET" = 1 ]; then fleet_submit "$RESULTS" "$FORCE" "$DRY_RUN" "$@"; return; fi
 	if [ "$DRY_RUN" = 1 ]; then
 		# the busy-machine refusal too, before the commands are shown

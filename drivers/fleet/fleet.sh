@@ -18,7 +18,7 @@ source "${BASH_SOURCE[0]%/*}/../vm/image.sh"  # vm_image_check, vm_image_release
 source "${BASH_SOURCE[0]%/*}/../vm/vm.sh"  # vm_option
 
 FLEET_EACH_NODE=0 FLEET_WAIT=0 FLEET_FOLLOW=""
-FLEET_KERNELS=() FLEET_GIVEN=()
+FLEET_GIVEN=()
 
 fleet_usage() {
 	cat <<EOF
@@ -59,11 +59,13 @@ fleet_options_done() {
 		for opt in "${FLEET_GIVEN[@]}"; do
 			[ "$opt" = --kernel ] || die "$opt needs --slurm"
 		done
-		[ ${#FLEET_KERNELS[@]} -le 1 ] ||
-			die "--kernel given ${#FLEET_KERNELS[@]} times: several images need --slurm (one job per image)"
+		# Several images here: one run each, vm/many.sh.
+		# shellcheck disable=SC2034  # VM_MANY: read by run.sh
+		[ ${#FLEET_KERNELS[@]} -le 1 ] || VM_MANY=1
 		return 0
 	fi
 	FLEET_NAME_GIVEN=${NAME:-}
+	[ -z "$VM_JOBS" ] || die "--jobs is for several --kernel images here; with --slurm the cluster places the jobs"
 	if [ "$FLEET_EACH_NODE" = 1 ] && [ ${#FLEET_KERNELS[@]} -gt 0 ]; then
 		die "--each-node is for native runs; --kernel runs go to any node (icount figures do not depend on it)"
 	fi
