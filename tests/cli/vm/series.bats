@@ -63,7 +63,7 @@ h() { sha "$1" | cut -c1-7; }
 	wait "$pid" || rc=$?
 	[ "$rc" -eq 130 ]
 	grep -q '^mmdelta: series: interrupted by SIGINT$' "$RES/err"
-	! kill -0 "$(cat "$FAKE_CALLS.pid")" 2>/dev/null
+	run ! kill -0 "$(cat "$FAKE_CALLS.pid")"
 	tree_untouched
 }
 
