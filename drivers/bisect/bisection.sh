@@ -201,7 +201,7 @@ bisect_finish_every() {
 	# the profile difference, as bisect.json's first-step keys, is the first step's
 	[ "$kind" != culprit ] || bisect_profile_measure "$good" "$bad"
 	if [ "$kind" = culprit ]; then bisect_report culprit "$good" "$bad"; else bisect_report ambiguous "$good" ""; fi
-	say "bisect: ${#CHANGES[@]} steps: $(jq -r '[.changes[] | if .result == "culprit" then "first bad \(.first_bad.run) (last good \(.last_good.run), \(.pct)%)"
+	say "bisect: ${#CHANGES[@]} steps: $(jq -r '(if .better == "lower" then -1 else 1 end) as $sg | [.changes[] | if .result == "culprit" then "first bad \(.first_bad.run) (last good \(.last_good.run), \(.pct * $sg + 0 | if . >= 0 then "+\(.)" else "\(.)" end)%)"
 		else "after \(.last_good.run // "?"), one of \(.candidates | join(" "))" end] | join("; ")' "$OUT/bisect.json"); $(jq -r '"\(.boots) boots"' "$OUT/bisect.json"); report in $OUT/bisect.txt"
 	! grep -q '^ambiguous' < <(printf '%s\n' "${CHANGES[@]}") || exit 1
 	exit 0

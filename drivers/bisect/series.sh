@@ -42,10 +42,15 @@ series_measure() {
 # bench with no samples, so that compare.sh keeps its column (every cell
 # "-", the header saying why) rather than dropping the commit from the table.
 series_placeholder() {
-	local label=$1 why=$2 dir=$OUT/.$1.partial base=$OUT/${LABELS[0]}
+	local label=$1 why=$2 dir=$OUT/.$1.partial base=$OUT/${LABELS[0]} key
 	mkdir -p "$dir/$BENCH"
 	[ -f "$dir/meta" ] || printf 'name: %s\nstatus: failed\nphase: build\nreason: %s\n' "$label" "$(bisect_last note "$label")" >"$dir/meta"
 	meta_set "$dir" column_note "$why"
+	# measured nothing, but it was to be measured as the base was: its clock
+	# is the base's, or compare.sh would refuse its column as unlike
+	for key in clock vm_clock; do
+		[ -z "$(meta_get "$base" "$key" 2>/dev/null)" ] || meta_set "$dir" "$key" "$(meta_get "$base" "$key")"
+	done
 	cp "$base/$BENCH/metrics.tsv" "$dir/$BENCH/"
 	[ ! -f "$base/$BENCH/config" ] || cp "$base/$BENCH/config" "$dir/$BENCH/"
 	printf 'metric\tparam\titeration\tvalue\n' >"$dir/$BENCH/samples.tsv"

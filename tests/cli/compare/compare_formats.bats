@@ -25,7 +25,7 @@ near() {	# near A B TOL
 
 @test "JSON is one valid document with the schema's top-level keys" {
 	EXTRA=()
-	[ "$(json 'keys_unsorted | join(",")')" = "schema,test,alpha,confidence,runs,benches,missing,differences,gate" ]
+	[ "$(json 'keys_unsorted | join(",")')" = "schema,test,alpha,confidence,runs,benches,missing,differences,gate,profile" ]
 	[ "$(json .schema)" = "mmdelta-compare/4" ]
 	[ "$(json '.runs | map(.name) | join(" ")')" = "3.11-rc3-0 3.11-rc3-1" ]
 	[ "$(json .gate)" = "null" ]

@@ -40,14 +40,15 @@ changes() { J '[.changes[] | "\(.last_good.run)>\(.first_bad.run):\(.pct):\(.sha
 	[ "$(sort "$FAKE_CALLS" | uniq -d)" = "" ]
 	local txt=$RES/out/bisect-timedmunlock/bisect.txt
 	grep -q '^bisect of timedmunlock.*: 2 steps, the first bad kernels k3, k7$' "$txt"
-	grep -qx '    1\. 02-k2 -> 03-k3  +20%, share 40%' "$txt"
-	grep -qx '    2\. 06-k6 -> 07-k7  +25%, share 60%' "$txt"
+	# signed as every percentage of the report: a slower time is worse
+	grep -qx '    1\. 02-k2 -> 03-k3  -20%, share 40%' "$txt"
+	grep -qx '    2\. 06-k6 -> 07-k7  -25%, share 60%' "$txt"
 	grep -q '^  unexplained: 0% of the change' "$txt"
 	grep -qx 'step 2: 06-k6 -> 07-k7' "$txt"
 	# A point is a level, not good or bad; one at the good end's mean is +0%.
 	[ "$(J '[.steps[] | select(.role == "step") | .verdict] | unique | join(" ")')" = measured ]
 	grep -Eq '^[0-9]+ +step +02-k2 +measured +10 s \(\+0%\)$' "$txt"
-	[[ ${stderr_lines[-1]} == "mmdelta: bisect: 2 steps: first bad 03-k3 (last good 02-k2, 20%); first bad 07-k7 (last good 06-k6, 25%); "*" boots; report in "* ]]
+	[[ ${stderr_lines[-1]} == "mmdelta: bisect: 2 steps: first bad 03-k3 (last good 02-k2, -20%); first bad 07-k7 (last good 06-k6, -25%); "*" boots; report in "* ]]
 }
 
 @test "steps at the ends, beside each other, and apart: always within k*ceil(log2 9)+2 boots" {
