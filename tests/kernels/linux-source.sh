@@ -81,15 +81,60 @@ linux_source_branch() {
 
 # linux_source_configure TREE [clean]: allnoconfig with the guest fragment;
 # every option of the fragment must have stuck.  With clean, from a clean
-# tree (the next build is a full one); without, the tree's .config is
-# replaced only when it differs, so that a built tree stays built.
+# tree (the next build is a full one).  Without, a tree whose .config holds
+# every line of the fragment is left alone: even an allnoconfig that comes
+# out the same rewrites include/config/, and the next build is a full one.
 linux_source_configure() {
-	local tree=$1 new=$1/.config.mmdelta line
-	[ "${2:-}" != clean ] || git -C "$tree" clean -fdxq
-	make -s -C "$tree" KCONFIG_CONFIG=.config.mmdelta KCONFIG_ALLCONFIG="$LINUX_GUEST_CONFIG" allnoconfig >&2
+	local tree=$1
+	if [ "${2:-}" = clean ]; then
+		git -C "$tree" clean -fdxq
+	elif [ -f "$tree/.config" ] && linux_config_has "$tree/.config"; then
+		return 0
+	fi
+	make -s -C "$tree" KCONFIG_ALLCONFIG="$LINUX_GUEST_CONFIG" allnoconfig >&2
+	linux_config_has "$tree/.config" || die "guest.config: $(linux_config_has "$tree/.config" missing) did not stick in .config"
+}
+
+# Does CONFIG hold every option of the fragment?  With missing: the first
+# line it lacks.
+linux_config_has() {
+	local line
 	while read -r line; do
-		grep -qx "$line" "$new" || die "guest.config: $line did not stick in .config"
+		grep -qx -- "$line" "$1" && continue
+		[ "${2:-}" != missing ] || echo "$line"
+		return 1
 	done < <(grep '^CONFIG_' "$LINUX_GUEST_CONFIG")
-	if cmp -s "$new" "$tree/.config"; then rm -f "$new"; else mv "$new" "$tree/.config"; fi
-	rm -f "$tree/.config.mmdelta.old"
+}
+
+# linux_build_cached TREE CACHE: the kernel of TREE's checked-out files and
+# .config at TREE/LINUX_IMAGE, built, or copied from CACHE when a build of
+# the same files and config is there (the build identity is fixed, so it is
+# the same kernel).  A bisection builds the same few trees again and again.
+linux_build_cached() {
+	local tree=$1 cache=$2 key t0
+	[ -z "$(git -C "$tree" status --porcelain --untracked-files=no)" ] || die "$tree has uncommitted changes"
+	key=$(git -C "$tree" rev-parse 'HEAD^{tree}')-$(sha256sum "$tree/.config" | cut -c1-16)
+	if [ -f "$cache/$key/bzImage" ]; then
+		say "$(git -C "$tree" log -1 --format=%h): the kernel of these files and config is in $cache/$key"
+		cp "$cache/$key/bzImage" "$tree/$LINUX_IMAGE"
+		return 0
+	fi
+	t0=$SECONDS
+	(cd "$tree" && bash -c "$LINUX_BUILD") || return 1
+	mkdir -p "$cache/$key"
+	cp "$tree/$LINUX_IMAGE" "$cache/$key/bzImage.tmp"
+	mv "$cache/$key/bzImage.tmp" "$cache/$key/bzImage"
+	echo $((SECONDS - t0)) >"$cache/$key/build-seconds"
+	say "$(git -C "$tree" log -1 --format=%h): built in $((SECONDS - t0)) s"
+}
+
+# linux_cache_seed TREE CACHE IMAGE COMMIT: IMAGE, built elsewhere from
+# COMMIT with TREE's .config, goes into CACHE as that commit's kernel.
+linux_cache_seed() {
+	local key
+	key=$(git -C "$1" rev-parse "$4^{tree}")-$(sha256sum "$1/.config" | cut -c1-16)
+	[ -f "$2/$key/bzImage" ] && return 0
+	mkdir -p "$2/$key"
+	cp "$3" "$2/$key/bzImage"
+	echo prebuilt >"$2/$key/build-seconds"
 }

@@ -7,15 +7,17 @@
 # four in order are the branch threads-series.  The phases:
 #   build    base and each undone kernel with the minimal guest config, one
 #            tree, incrementally (only the patched files change between
-#            branches), into WORK/kernels; a kernel already there (or in
-#            --kernels DIR) whose tree and config are the branch's is reused
+#            branches), into WORK/kernels; a kernel built before from the
+#            same files and config (WORK/kernels/by-tree, or --kernels
+#            DIR/NAME with its config and commit or tree) is reused
 #   measure  each thread's bench and monitors on base and on its undone
 #            kernel, under icount (one vCPU) and under --vm-cpus 2
 #            --vm-clock realtime; prints each compare.sh block and gate
 #            verdict, and fails when an icount figure does not move the way
 #            the thread says
 #   bisect   bisect.sh --tree over threads-series for each thread's metric;
-#            fails unless it names that thread's commit
+#            fails unless it names that thread's commit (its builds go
+#            through the same cache: five trees in all, built once)
 #   tests/threads/run.sh [--work DIR] [--kernels DIR] [--only PHASE]
 # WORK defaults to tests/cache/threads (the tree, 1.8 GB with its build, is
 # kept there between runs).  About 20 minutes for a build from scratch, 25
@@ -64,7 +66,7 @@ parse_args() {
 		esac
 		shift
 	done
-	WORK=$(realpath -m "$WORK") TREE=$(realpath -m "$WORK")/linux
+	WORK=$(realpath -m "$WORK") TREE=$(realpath -m "$WORK")/linux CACHE=$(realpath -m "$WORK")/kernels/by-tree
 }
 
 # The tree: base, undo-N (patch N alone on base), threads-series (all four).
@@ -93,26 +95,23 @@ kernel_fits() {
 }
 
 build_kernel() {
-	local name=$1 out=$WORK/kernels/$1 t0
-	if kernel_fits "$WORK/kernels" "$name"; then
-		say "$name: built already ($out/bzImage)"; return 0
-	fi
+	local name=$1 out=$WORK/kernels/$1 branch
+	branch=$(branch_of "$name")
+	git -C "$TREE" checkout -q -f "$branch"
+	seed "$name"
+	say "$name: $(git -C "$TREE" log -1 --format='%h %s')"
+	linux_build_cached "$TREE" "$CACHE" || die "$name: the build failed"
 	mkdir -p "$out"
-	if [ -n "$PREBUILT" ] && kernel_fits "$PREBUILT" "$name"; then
-		say "$name: taking $PREBUILT/$name/bzImage (its tree and config are the branch's)"
-		cp "$PREBUILT/$name/bzImage" "$out/bzImage"
-		echo prebuilt >"$out/build-seconds"
-	else
-		git -C "$TREE" checkout -q -f "$(branch_of "$name")"
-		say "$name: building $(git -C "$TREE" log -1 --format='%h %s')"
-		t0=$SECONDS
-		(cd "$TREE" && bash -c "$LINUX_BUILD") || die "$name: the build failed"
-		cp "$TREE/$LINUX_IMAGE" "$out/bzImage"
-		echo $((SECONDS - t0)) >"$out/build-seconds"
-		say "$name: built in $(<"$out/build-seconds") s"
-	fi
+	cp "$TREE/$LINUX_IMAGE" "$out/bzImage"
 	cp "$TREE/.config" "$out/config"
-	git -C "$TREE" rev-parse "$(branch_of "$name")^{tree}" >"$out/tree"
+	git -C "$TREE" rev-parse "$branch^{tree}" >"$out/tree"
+}
+
+# A --kernels DIR/NAME that is the branch's kernel goes into the cache.
+seed() {
+	[ -n "$PREBUILT" ] && kernel_fits "$PREBUILT" "$1" || return 0
+	say "$1: $PREBUILT/$1/bzImage is this branch's kernel (its tree and config)"
+	linux_cache_seed "$TREE" "$CACHE" "$PREBUILT/$1/bzImage" "$(branch_of "$1")"
 }
 
 build_all() {
@@ -179,7 +178,8 @@ bisect_one() {
 	want=$(git -C "$TREE" rev-list --reverse base..threads-series | sed -n "${n}p")
 	rm -rf "${BRES:?}/$name"
 	say "bisect $name: $config, metric $metric, expecting $(git -C "$TREE" log -1 --format='%h %s' "$want")"
-	"$MMDELTA_ROOT/bisect.sh" -o "$BRES" -n "$name" -i 2 --metric "$metric" "$@" --tree "$TREE" --build "$LINUX_BUILD" \
+	"$MMDELTA_ROOT/bisect.sh" -o "$BRES" -n "$name" -i 2 --metric "$metric" "$@" --tree "$TREE" \
+		--build "$MMDELTA_ROOT/tests/kernels/linux-build.sh $CACHE" \
 		--image "$LINUX_IMAGE" "$config" base threads-series >"$BRES/$name.log" 2>&1 || true
 	json=$BRES/$name/bisect.json
 	[ -f "$json" ] || { echo "bisect $name FAILED: $(tail -n 1 "$BRES/$name.log")"; FAILED+=("bisect-$name"); return 0; }
@@ -194,6 +194,7 @@ bisect_all() {
 	BRES=$WORK/bisect
 	mkdir -p "$BRES"
 	git -C "$TREE" checkout -q -f threads-series
+	seed series
 	while IFS=$'\t' read -r name n config metric args; do
 		[ -n "$name" ] || continue
 		t0=$SECONDS
@@ -203,15 +204,24 @@ bisect_all() {
 	done <<<"$BISECTS"
 }
 
+need_kernels() {
+	local k
+	for k in "${KERNELS[@]}"; do
+		[ -f "$WORK/kernels/$k/bzImage" ] || die "$WORK/kernels/$k/bzImage is missing: run --only build first"
+	done
+}
+
 phase() { [ -z "$ONLY" ] || [ "$ONLY" = "$1" ]; }
 
 main() {
 	FAILED=()
 	parse_args "$@"
 	if phase build; then build_all; fi
-	[ -f "$TREE/.config" ] || die "$TREE is not prepared: run --only build first"
-	if phase measure; then measure_all; fi
-	if phase bisect; then bisect_all; fi
+	if phase measure; then need_kernels; measure_all; fi
+	if phase bisect; then
+		[ -f "$TREE/.config" ] || die "$TREE is not prepared: run --only build first"
+		bisect_all
+	fi
 	[ ${#FAILED[@]} -eq 0 ] || die "failed: ${FAILED[*]}"
 	say "every thread seen; results in $WORK"
 }
