@@ -47,8 +47,11 @@ linux_git() { git -C "$1" -c user.name=mmdelta -c user.email=mmdelta@example.org
 # build too), a bisection left in it ended.
 linux_source_tree() {
 	local tree=$1
-	if [ -d "$tree/.git" ] && git -C "$tree" rev-parse -q --verify base >/dev/null; then
+	if [ -e "$tree/.git" ] && git -C "$tree" rev-parse -q --verify base >/dev/null; then
 		git -C "$tree" bisect reset >/dev/null 2>&1 || true
+		# A tree copied or moved has index stat data that no longer match its
+		# files, and checkout -f would rewrite every one of them: a full build.
+		git -C "$tree" update-index -q --refresh >/dev/null || true
 		say "the tree: $tree, base $(git -C "$tree" log -1 --format=%s base)"
 		return 0
 	fi

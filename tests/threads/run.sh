@@ -19,6 +19,11 @@
 #            fails unless it names that thread's commit (its builds go
 #            through the same cache: five trees in all, built once)
 #   tests/threads/run.sh [--work DIR] [--kernels DIR] [--only PHASE]
+#                        [--thread NAME] [--clock icount|realtime] [-i N]
+# --thread: one thread only (yangshi piggin babka holt); --clock: one clock;
+# -i: iterations for every measurement (under icount 2 are as good as 5).
+# A measurement whose complete run is there with the same arguments is
+# not run again.
 # WORK defaults to tests/cache/threads (the tree, 1.8 GB with its build, is
 # kept there between runs).  About 20 minutes for a build from scratch, 25
 # for measure, 40 for bisect on 2 CPUs.
@@ -30,7 +35,8 @@ LINUX_SOURCE_WHO=test-threads
 # shellcheck source=tests/kernels/linux-source.sh
 source "$MMDELTA_ROOT/tests/kernels/linux-source.sh"  # LINUX_BUILD, LINUX_IMAGE, linux_source_*, say, die
 
-WORK=$MMDELTA_ROOT/tests/cache/threads PREBUILT="" ONLY=""
+WORK=$MMDELTA_ROOT/tests/cache/threads PREBUILT="" ONLY="" ONLY_THREAD="" CLOCKS="icount realtime"
+ITER_ARGS=()
 KERNELS=(base undo-1 undo-2 undo-3 undo-4)
 # The measurements: name, undone kernel, config, the metric that must grow
 # under icount (at the config's last parameter), the gate's metric, and
@@ -61,6 +67,11 @@ parse_args() {
 		--kernels) PREBUILT=$(realpath "$2"); shift ;;
 		--only) ONLY=$2; shift
 			[[ $ONLY =~ ^(build|measure|bisect)$ ]] || die "--only $ONLY: give build, measure or bisect" ;;
+		--thread) ONLY_THREAD=$2; shift ;;
+		--clock) CLOCKS=$2; shift
+			[[ $CLOCKS =~ ^(icount|realtime)$ ]] || die "--clock $CLOCKS: give icount or realtime" ;;
+		-i) [[ ${2:-} =~ ^[1-9][0-9]*$ ]] || die "-i needs a whole number > 0"
+			ITER_ARGS=(-i "$2"); shift ;;
 		-h | --help) usage; exit 0 ;;
 		*) die "unknown argument $1 (see --help)" ;;
 		esac
@@ -138,10 +149,15 @@ measure_one() {
 	[ "$clock" = icount ] || clockargs=("${REALTIME[@]}")
 	for k in base "$undone"; do
 		run=$clock-$name-$k
+		local -a argv=(--kernel "$WORK/kernels/$k/bzImage" "${clockargs[@]}" "$@" "${ITER_ARGS[@]}" "$config")
+		if grep -qx 'status: complete' "$RES/$run/meta" 2>/dev/null && [ "$(cat "$RES/$run.args")" = "${argv[*]}" ]; then
+			say "$run: done already"; continue
+		fi
 		rm -rf "${RES:?}/$run"
 		say "$run: $config"
-		"$MMDELTA_ROOT/run.sh" -o "$RES" -n "$run" --kernel "$WORK/kernels/$k/bzImage" "${clockargs[@]}" "$@" \
-			"$config" >"$RES/$run.log" 2>&1 || die "$run failed: $(tail -n 1 "$RES/$run.log")"
+		printf '%s\n' "${argv[*]}" >"$RES/$run.args"
+		"$MMDELTA_ROOT/run.sh" -o "$RES" -n "$run" "${argv[@]}" >"$RES/$run.log" 2>&1 ||
+			die "$run failed: $(tail -n 1 "$RES/$run.log")"
 	done
 	printf '\n=== %s: %s, base against %s, %s clock\n' "$name" "$config" "$undone" "$clock"
 	# exit 1 (REGRESSION) or 3 (inconclusive) are verdicts, printed with the table
@@ -157,13 +173,16 @@ measure_one() {
 	return 0
 }
 
+# Is NAME (a measurement: piggin-lock is piggin's) asked for?
+wanted() { [ -n "$1" ] && { [ -z "$ONLY_THREAD" ] || [ "${1%-lock}" = "$ONLY_THREAD" ]; }; }
+
 measure_all() {
 	local clock name undone config check gate args
 	RES=$WORK/results
 	mkdir -p "$RES"
-	for clock in icount realtime; do
+	for clock in $CLOCKS; do
 		while IFS=$'\t' read -r name undone config check gate args; do
-			[ -n "$name" ] || continue
+			wanted "$name" || continue
 			# shellcheck disable=SC2086  # args: words by design
 			measure_one "$clock" "$name" "$undone" "$config" "$check" "$gate" $args
 		done <<<"$MEASURES"
@@ -175,12 +194,12 @@ measure_all() {
 bisect_one() {
 	local name=$1 n=$2 config=$3 metric=$4 want got json
 	shift 4
-	want=$(git -C "$TREE" rev-list --reverse base..threads-series | sed -n "${n}p")
+	want=$(git -C "$TREE" rev-list --reverse base..HEAD | sed -n "${n}p")
 	rm -rf "${BRES:?}/$name"
 	say "bisect $name: $config, metric $metric, expecting $(git -C "$TREE" log -1 --format='%h %s' "$want")"
 	"$MMDELTA_ROOT/bisect.sh" -o "$BRES" -n "$name" -i 2 --metric "$metric" "$@" --tree "$TREE" \
 		--build "$MMDELTA_ROOT/tests/kernels/linux-build.sh $CACHE" \
-		--image "$LINUX_IMAGE" "$config" base threads-series >"$BRES/$name.log" 2>&1 || true
+		--image "$LINUX_IMAGE" "$config" base HEAD >"$BRES/$name.log" 2>&1 || true
 	json=$BRES/$name/bisect.json
 	[ -f "$json" ] || { echo "bisect $name FAILED: $(tail -n 1 "$BRES/$name.log")"; FAILED+=("bisect-$name"); return 0; }
 	got=$(jq -r '.first_bad.commit // "none"' "$json")
@@ -193,10 +212,12 @@ bisect_all() {
 	local name n config metric args t0
 	BRES=$WORK/bisect
 	mkdir -p "$BRES"
-	git -C "$TREE" checkout -q -f threads-series
+	# detached: the branch may be checked out in the tree this one was cloned from
+	git -C "$TREE" checkout -q -f --detach "$(git -C "$TREE" rev-parse -q --verify threads-series ||
+		git -C "$TREE" rev-parse origin/threads-series)"
 	seed series
 	while IFS=$'\t' read -r name n config metric args; do
-		[ -n "$name" ] || continue
+		wanted "$name" || continue
 		t0=$SECONDS
 		# shellcheck disable=SC2086  # args: words by design
 		bisect_one "$name" "$n" "$config" "$metric" $args
