@@ -33,11 +33,11 @@ BENCHLIB_SRCS := $(filter-out $(HARNESS_SRCS),$(wildcard bench/lib/*.c))
 # reports/: one folder per stage of the pipeline (docs/design-notes.md),
 # the mains at its top.  history/ alone needs SQLite, which mmstat and
 # mmci (run inside --kernel guests) do without.
-REPORT_STAGES := base rundir stats compare gate render plot
+REPORT_STAGES := base rundir stats compare gate render plot profile
 REPORT_SRCS  := $(foreach d,$(REPORT_STAGES),$(wildcard reports/$(d)/*.c))
 HISTORY_SRCS := $(wildcard reports/history/*.c)
 CONFIG_SRCS  := drivers/config/parse.c
-TOOLS        := mmconfig mmstat mmci mmseqgate mmhistory minimunlock
+TOOLS        := mmconfig mmstat mmci mmseqgate mmhistory mmprofile minimunlock
 GSL          := -lgsl -lgslcblas
 
 UNIT_SRCS    := $(wildcard tests/unit/test_*.c)
@@ -45,7 +45,7 @@ UNIT_BINS    := $(patsubst tests/unit/%.c,$(BUILD)/san/%,$(UNIT_SRCS))
 SAN_OBJS     := $(patsubst %.c,$(BUILD)/san/obj/%.o,$(BENCHLIB_SRCS) $(REPORT_SRCS) $(HISTORY_SRCS))
 SHELL_FILES  := run.sh compare.sh history.sh bisect.sh .ci/run $(wildcard drivers/*/*.sh libexec/*.sh \
                   reports/*/*.sh tools/*.sh tests/stats/*.sh tests/cli/*.bash tests/cli/*/*.bash tests/fleet/*.sh \
-                  tests/kernels/*.sh tests/bisect-build/*.sh tests/threads/*.sh)
+                  tests/kernels/*.sh tests/bisect-build/*.sh tests/threads/*.sh tests/mutants/*.sh)
 
 .PHONY: all static test selfcheck unit cli shellcheck lint deps install uninstall clean
 all: $(addprefix $(BIN)/,$(SCENARIOS) $(TOOLS))
@@ -62,7 +62,7 @@ $(addprefix $(BIN)/,$(SCENARIOS)): $(BIN)/%: $(BENCH_DEPS)
 	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
 $(BIN)/mmconfig: $(call obj,drivers/config/mmconfig.c $(CONFIG_SRCS))
 	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
-$(BIN)/mmstat $(BIN)/mmci $(BIN)/mmseqgate: $(BIN)/%: $(OBJ)/reports/%.o $(call obj,$(REPORT_SRCS))
+$(BIN)/mmstat $(BIN)/mmci $(BIN)/mmseqgate $(BIN)/mmprofile: $(BIN)/%: $(OBJ)/reports/%.o $(call obj,$(REPORT_SRCS))
 	$(CC) $(CFLAGS) -o $@ $^ $(GSL) $(LDLIBS)
 $(BIN)/mmhistory: $(call obj,reports/mmhistory.c $(HISTORY_SRCS) $(REPORT_SRCS))
 	$(CC) $(CFLAGS) -o $@ $^ -lsqlite3 $(GSL) $(LDLIBS)
@@ -83,6 +83,22 @@ $(STATIC)/mmconfig: $(call obj,drivers/config/mmconfig.c $(CONFIG_SRCS))
 $(STATIC)/mmci $(STATIC)/mmstat: $(STATIC)/%: $(OBJ)/reports/%.o $(call obj,$(REPORT_SRCS))
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -static -o $@ $^ $(GSL) $(LDLIBS)
+
+# The insns monitor's QEMU plugin (docs/monitors.md), built when a --kernel
+# run asks for the monitor.  No Debian package ships qemu-plugin.h: the
+# script takes it from the source package of the installed qemu, at its
+# exact version, into build/include (docs/dependencies.md); `make
+# qemu-plugin-header` takes it again, after an upgrade of qemu.
+$(BUILD)/include/qemu-plugin.h:
+	./libexec/qemu-plugin-header.sh $(@D)
+.PHONY: qemu-plugin-header
+qemu-plugin-header:
+	./libexec/qemu-plugin-header.sh $(BUILD)/include
+$(BUILD)/lib/insns-plugin.so: drivers/vm/insns-plugin.c drivers/vm/insns-marker.c drivers/vm/insns-marker.h \
+		$(BUILD)/include/qemu-plugin.h
+	@mkdir -p $(@D)
+	$(CC) -std=gnu11 -O2 -g -Wall -Wextra -Werror -shared -fPIC -I$(BUILD)/include \
+		$$(pkg-config --cflags glib-2.0) -o $@ $(filter %.c,$^)
 
 # bin/ must exist before a link writes into it; objects make their own folders.
 $(addprefix $(BIN)/,$(SCENARIOS) $(TOOLS)): | $(BIN)
@@ -105,6 +121,10 @@ $(BUILD)/san/%: tests/unit/%.c $(UNIT_MAIN) $(SAN_OBJS)
 $(BUILD)/san/test_config: tests/unit/test_config.c $(UNIT_MAIN) $(CONFIG_SRCS)
 	@mkdir -p $(@D)
 	$(unit_cc) -lcmocka $(LDLIBS)
+$(BUILD)/san/test_insns_marker: CFLAGS += -Idrivers
+$(BUILD)/san/test_insns_marker: tests/unit/test_insns_marker.c $(UNIT_MAIN) drivers/vm/insns-marker.c
+	@mkdir -p $(@D)
+	$(unit_cc) -lcmocka $(LDLIBS)
 
 # The change-point detection's precision and recall on seeded synthetic
 # series (a few minutes), and the time of `history.sh changes` over a
@@ -116,6 +136,12 @@ $(BUILD)/cpsweep: $(call obj,tests/stats/cpsweep.c $(REPORT_SRCS))
 	$(CC) $(CFLAGS) -o $@ $^ $(GSL) $(LDLIBS)
 $(BUILD)/histgen: $(call obj,tests/stats/histgen.c $(HISTORY_SRCS) $(REPORT_SRCS))
 	$(CC) $(CFLAGS) -o $@ $^ -lsqlite3 $(GSL) $(LDLIBS)
+
+# Not part of test (make test runs 2 rounds): 32 ingests and 4 readers of
+# one history database at once, 20 rounds, 3-5 minutes on this machine.
+.PHONY: test-history-race
+test-history-race: all
+	HISTORY_RACE_ROUNDS=20 bats --print-output-on-failure tests/cli/history/history_race.bats
 
 # Every package set of libexec/deps.list; run.sh and compare.sh install
 # only the sets they need.
@@ -155,6 +181,13 @@ test-bisect-build: all static
 test-threads: all static
 	./tests/threads/run.sh $(THREADS_ARGS)
 
+# Not part of test: the tests tried against the small realistic bugs of
+# tests/mutants/ (docs/testing.md); each must be caught by a test that
+# exercises the file it breaks.  MUTANTS=NAME... tries only those.
+.PHONY: test-mutants
+test-mutants: all $(UNIT_BINS)
+	./tests/mutants/run.sh $(MUTANTS)
+
 unit: $(UNIT_BINS)
 	@set -e; for t in $(UNIT_BINS); do echo "== $$t"; $$t; done
 
@@ -171,11 +204,16 @@ shellcheck:
 	shellcheck -x -o check-unassigned-uppercase $(SHELL_FILES)
 
 # Every shell file sources what it calls; every header of reports/ declares
-# what its own source defines (tests/lint/).
+# what its own source defines; every negated check of a bats test can fail,
+# and the lint that says so fails on its own cases (tests/lint/).
 LINT_SHELL := run.sh compare.sh history.sh bisect.sh $(wildcard drivers/*/*.sh libexec/*.sh reports/*/*.sh)
+LINT_BATS  := $(wildcard tests/cli/*.bash tests/cli/*/*.bats tests/cli/*/*.bash tests/fleet/*.bats \
+                tests/fleet/*.bash tests/kernels/*.bats)
 lint: all
 	python3 tests/lint/sources.py $(LINT_SHELL)
 	python3 tests/lint/headers.py
+	python3 tests/lint/negations.py $(LINT_BATS)
+	python3 tests/lint/negations.py --self-test
 
 test: deps
 	$(MAKE) -j$(shell nproc) all $(UNIT_BINS)

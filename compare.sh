@@ -37,6 +37,9 @@ $MMDELTA_RESULTS) or a path to a run directory.  RUN_A is the baseline.
   --gate-metric M    gate metric M instead of each bench's primary metric
                      (repeatable)
   --junit FILE       write the gate's verdicts as JUnit XML
+  --profile          after each bench, where its work changed: per function,
+                     from the insns monitor (exact) or profile (Welch)
+  --top N            functions a --profile block shows (default 10)
   --plot DIR         also draw the plots (PNG and SVG) into DIR
   --html DIR         also write DIR/index.html: systems, tables, plots, gate
   -o DIR             results root
@@ -51,8 +54,8 @@ main() {
 		case $1 in
 		-h | --help) usage; exit 0 ;;
 		-o) (($# >= 2)) || die "-o needs a directory"; root=$2; shift ;;
-		--allow-partial | --all-metrics) opts+=("$1") ;;
-		--format | --alpha | --test | --gate | --gate-metric | --inconclusive | --junit)
+		--allow-partial | --all-metrics | --profile) opts+=("$1") ;;
+		--format | --alpha | --test | --gate | --gate-metric | --inconclusive | --junit | --top)
 			(($# >= 2)) || die "$1 needs a value"
 			opts+=("$1" "$2")
 			shift

@@ -4,7 +4,8 @@
 # The arithmetic and the database are mmhistory (reports/mmhistory.c: C,
 # SQLite, GSL);
 # this script resolves run names and draws.  Exit 0; 1 when `changes --gate`
-# finds a regression in the newest level of a series; 2 on bad input.
+# finds a regression in the newest level of a series; 3 when it has a series
+# too short to judge, or none; 2 on bad input.
 set -euo pipefail
 
 # Symlinks followed: history.sh may be called through a link on PATH.
@@ -26,7 +27,8 @@ usage: history.sh [-o DIR] COMMAND [options]
       --since RUN             only change points after run RUN
       --format text|json      (default text)
       --gate PCT              exit 1 when the newest level of a series is a
-                              regression larger than PCT percent
+                              regression larger than PCT percent; 3 when a
+                              series has too few runs to tell
       --order-by KEY          order runs by this meta key (e.g. kernel_version),
                               not by start time
       --min-segment N         runs on each side of a change point (default 3)
@@ -53,6 +55,9 @@ record() {
 	local dir=$1 root msg LOG_PREFIX=mmdelta
 	[[ -n $dir ]] || return 0
 	case ${MMDELTA_HISTORY:-on} in off | no | 0) return 0 ;; esac
+	# run.sh | head: a message to a closed pipe fails (say ignores it)
+	# rather than ending this with SIGPIPE, as if recording had failed
+	trap '' PIPE
 	root=$(dirname "$dir")
 	if msg=$(mmhistory -o "$root" ingest "$dir" 2>&1); then
 		say "recorded in $root/history.sqlite"

@@ -153,8 +153,16 @@ on_exit() {
 
 # After SIGPIPE nobody reads the output: the rest of the messages go nowhere
 # instead of raising the signal again.  (A hung-up terminal only fails
-# writes, which say ignores.)
+# writes, which say ignores.)  A run already complete stays complete and is
+# recorded: after SIGPIPE run.sh goes on to its end (nothing is left but
+# messages, and it exits 0); after another signal it records the run and
+# exits with the signal's status.
 on_signal() {
+	if [ "$RUN_COMPLETE" = 1 ]; then
+		[ "$1" != PIPE ] || { exec >/dev/null 2>&1; return 0; }
+		record_history
+		exit $((128 + $(kill -l "$1")))
+	fi
 	STATUS=interrupted
 	[ "$1" != PIPE ] || exec >/dev/null 2>&1
 	say "interrupted by SIG$1 during $PHASE"
@@ -239,10 +247,18 @@ compare_hint() {
 	fi
 }
 
-main "$@"
 # Every complete run is recorded in RESULTS/history.sqlite (history.sh; not
-# when MMDELTA_HISTORY=off, nor in a --kernel guest, which has no history.sh).
-[ ! -x "$MMDELTA_ROOT/history.sh" ] || "$MMDELTA_ROOT/history.sh" record "${FINAL_DIR:-}"
+# when MMDELTA_HISTORY=off, nor in a --kernel guest, which has no history.sh),
+# once, whether run.sh reaches its end or a signal cuts it short.
+HISTORY_RECORDED=0
+record_history() {
+	[ "$RUN_COMPLETE" = 1 ] && [ "$HISTORY_RECORDED" = 0 ] || return 0
+	HISTORY_RECORDED=1
+	[ ! -x "$MMDELTA_ROOT/history.sh" ] || "$MMDELTA_ROOT/history.sh" record "$FINAL_DIR" || true
+}
+
+main "$@"
+record_history
 # The next step comes last, where the eye lands; a --kernel guest's results
 # root is the host's to compare, not its own.
 [ -z "${FINAL_DIR:-}" ] || [ "${MMDELTA_GUEST:-0}" = 1 ] || say "compare: $(compare_hint)"

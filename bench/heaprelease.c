@@ -236,10 +236,10 @@ static int measure(void)
 
 	getrusage(RUSAGE_SELF, &ru0);
 	pthread_barrier_wait(&start);
-	t0 = bench_now_ns();
+	t0 = bench_region_start_ns();
 	if (join_threads())
 		return -1;
-	t1 = bench_now_ns();
+	t1 = bench_region_end_ns();
 	getrusage(RUSAGE_SELF, &r1);
 	report(t1 - t0, &r1);
 	return 0;

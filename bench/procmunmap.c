@@ -227,9 +227,9 @@ static int measure(void)
 		pthread_barrier_wait(&fault_start);
 	readers_window_open();
 	cpu = bench_thread_cpu_ns();
-	munmap_win[0] = bench_now_ns();
+	munmap_win[0] = bench_region_start_ns();
 	ret = unmap_all(&longest);
-	munmap_win[1] = bench_now_ns();
+	munmap_win[1] = bench_region_end_ns();
 	cpu = bench_thread_cpu_ns() - cpu;
 	atomic_store(&faulting, 0);
 	readers_window_close();

@@ -65,9 +65,9 @@ static int measure(void)
 	int ret;
 
 	cpu = bench_thread_cpu_ns();
-	t0 = bench_now_ns();
+	t0 = bench_region_start_ns();
 	ret = munlock(area, size);
-	t1 = bench_now_ns();
+	t1 = bench_region_end_ns();
 	cpu = bench_thread_cpu_ns() - cpu;
 	if (ret)
 		return bench_fail("munlock failed: %m");

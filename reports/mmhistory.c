@@ -5,8 +5,9 @@
  *   mmhistory -o ROOT changes [--bench B] [--metric M] [--since RUN] [--format text|json]
  *                             [--gate PCT] [--order-by KEY] [--min-segment N] [--pvalue P]
  *   mmhistory -o ROOT export OUTDIR [the same selection options]
- * Exit 0; 1 when --gate finds a regression; 2 on usage or input errors,
- * with one line on stderr.
+ * Exit 0; 1 when --gate finds a regression; 3 when it has a series too
+ * short to judge, or none; 2 on usage or input errors, with one line on
+ * stderr.
  */
 #include <errno.h>
 #include <getopt.h>
@@ -86,6 +87,7 @@ static void parse_args(struct options *o, int argc, char **argv)
 		parse_option(o, c, optarg);
 	if (o->ed.window < 2 * o->ed.min_seg)
 		o->ed.window = 2 * o->ed.min_seg;
+	o->render.min_seg = o->ed.min_seg;
 }
 
 /* Start of the newest run named `name` (names repeat across hosts). */
@@ -125,16 +127,35 @@ static void print_splits(sqlite3 *db, const struct hist_data *d)
 		fprintf(stderr, "history: %zu runs have no such meta key; left out\n", d->unordered);
 }
 
+/*
+ * The history as one snapshot.  A database read as immutable (this user
+ * may not create its -shm) is read again when a writer changed it meanwhile.
+ */
+static sqlite3 *load(struct options *o, struct hist_data *d)
+{
+	struct err e;
+	sqlite3 *db;
+
+	for (int tries = 0;; tries++) {
+		if (hist_read_root(&db, o->root, &e) || hist_load(db, &o->filter, d, &e))
+			fail("%s", e.msg);
+		if (histdb_unchanged(db))
+			return db;
+		hist_data_free(d);
+		sqlite3_close(db);
+		if (tries == 5)
+			fail("%s", "the history changed each time it was read; try again when no one writes it");
+	}
+}
+
 static int analyse(struct options *o, int export)
 {
 	struct hist_data d;
 	struct hist_changes c;
-	sqlite3 *db;
+	sqlite3 *db = load(o, &d);
 	struct err e;
-	int status = 0, built;
+	int status = 0;
 
-	if (hist_open_root(&db, o->root, &built, &e) || hist_load(db, &o->filter, &d, &e))
-		fail("%s", e.msg);
 	if ((o->filter.bench || o->filter.metric) && !d.n_series)
 		fail("%s", "no series in the history has that bench and metric");
 	print_splits(db, &d);

@@ -8,7 +8,7 @@
  * usage: mmstat --result RUN/BENCH    (run.sh's lines at the end of a bench)
  *        mmstat [--format text|markdown|csv|json|html] [--alpha A]
  *               [--test welch|student] [--allow-partial] [--all-metrics]
- *               [--plot-data DIR] [--plots DIR]
+ *               [--plot-data DIR] [--plots DIR] [--profile [--top N]]
  *               [--gate PCT [--gate-metric M]... [--inconclusive pass|fail]
  *               [--junit FILE]] RUNDIR RUNDIR...
  */
@@ -24,6 +24,8 @@
 #include "gate/gate.h"
 #include "gate/gateline.h"
 #include "plot/plotdata.h"
+#include "plot/plotwhere.h"
+#include "profile/where.h"
 #include "render/render.h"
 #include "render/result.h"
 
@@ -39,6 +41,8 @@ struct options {
 	int policy_set;
 	const char *plot_data;	/* --plot-data: write the plots' data files here */
 	const char *plots;	/* --plots: where the HTML page's plots are */
+	int profile;		/* --profile: the "where" blocks */
+	size_t top;		/* --top N: functions a block shows */
 };
 
 static void fail(const char *fmt, const char *arg)
@@ -110,6 +114,12 @@ static void parse_option(struct options *o, int c, const char *arg)
 		break;
 	case 'D': o->plot_data = arg; o->rep.warmups = 1; break;
 	case 'P': o->plots = arg; break;
+	case 'W': o->profile = 1; break;
+	case 'T':
+		o->top = (size_t)parse_number("--top", arg, 1, 1, 1e6, "a whole number of functions, 1 or more");
+		if ((double)o->top != strtod(arg, NULL))
+			fail("--top '%s': expected a whole number of functions, 1 or more", arg);
+		break;
 	default: exit(2);	/* getopt printed the problem */
 	}
 }
@@ -128,17 +138,21 @@ static void parse_args(struct options *o, int argc, char **argv)
 		{ "inconclusive", required_argument, NULL, 'i' },
 		{ "plot-data", required_argument, NULL, 'D' },
 		{ "plots", required_argument, NULL, 'P' },
+		{ "profile", no_argument, NULL, 'W' },
+		{ "top", required_argument, NULL, 'T' },
 		{ NULL, 0, NULL, 0 },
 	};
 	int c;
 
-	*o = (struct options){ .rep = { .alpha = 0.05, .test = TTEST_WELCH } };
+	*o = (struct options){ .rep = { .alpha = 0.05, .test = TTEST_WELCH }, .top = WHERE_TOP };
 	while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1)
 		parse_option(o, c, optarg);
 	if (argc - optind < 2)
 		fail("%s", "need at least two run directories (the first is the baseline)");
 	if (!o->gated && (o->gate.n_metrics || o->junit || o->policy_set))
 		fail("%s", "--gate-metric, --inconclusive and --junit need --gate PCT");
+	if (o->top != WHERE_TOP && !o->profile)
+		fail("%s", "--top N needs --profile");
 }
 
 static void render(FILE *f, const struct options *o, const struct report *rep)
@@ -190,13 +204,18 @@ static void print_unlike(const struct options *o, const struct report *rep)
 		differences_print(stderr, rep, "mmstat: not the same in every run: ");
 }
 
-/* Verdict lines follow a table, or go to stderr after a document. */
+/*
+ * Verdict lines follow a table, or go to stderr after a document, under a
+ * line that says how to read their percentages (they may be read alone, in
+ * a CI log).
+ */
 static void print_gate(const struct options *o, const struct report *rep)
 {
 	FILE *f = o->format == FMT_TEXT || o->format == FMT_MARKDOWN ? stdout : stderr;
 	char line[2048];
 
-	fputc('\n', f);
+	fprintf(f, "\nGate at %g%%: percentages are the change of the mean against %s, positive = better.\n",
+		o->gate.pct, rep->runs[0].name);
 	for (size_t i = 0; i < o->gate.n_res; i++) {
 		gate_text(rep, &o->gate, &o->gate.res[i], line, sizeof(line));
 		fprintf(f, "gate: %s\n", line);
@@ -207,6 +226,7 @@ int main(int argc, char **argv)
 {
 	struct options o;
 	struct report rep;
+	struct where where;
 	struct err e;
 	int status = 0;
 
@@ -220,11 +240,16 @@ int main(int argc, char **argv)
 		fail("%s", e.msg);
 	if (o.gated && gate_evaluate(&rep, &o.gate, &e))
 		fail("%s", e.msg);
+	if (o.profile) {
+		if (where_build(&rep, o.top, &where, &e))
+			fail("%s", e.msg);
+		rep.where = &where;
+	}
 	/* Before the table: a JUnit file that cannot be written is bad input,
 	 * answered in one line, not after a table that looks like success. */
 	if (o.junit && render_junit(o.junit, &rep, &o.gate, &e))
 		fail("%s", e.msg);
-	if (o.plot_data && plot_data_write(&rep, o.plot_data, &e))
+	if (o.plot_data && (plot_data_write(&rep, o.plot_data, &e) || plot_where_write(&rep, o.plot_data, &e)))
 		fail("%s", e.msg);
 	print_missing(&rep);
 	print_unlike(&o, &rep);
@@ -237,6 +262,8 @@ int main(int argc, char **argv)
 		fail("%s", "error writing the output");
 	gate_free(&o.gate);
 	free(o.gate_metrics);
+	if (o.profile)
+		where_free(&where);
 	report_free(&rep);
 	return status;
 }

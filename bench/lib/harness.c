@@ -234,6 +234,8 @@ int main(int argc, char **argv)
 		return 2;
 	if (check_only)
 		return describe_resolved(stdout, &bench);
+	/* The insns monitor's regions are this process's from here on. */
+	BENCH_MARK(BENCH_MARK_PROCESS);
 	if (trigger_open(&trig, trigger_arg, bench.name))
 		return 2;
 	if (bench.setup && bench.setup())

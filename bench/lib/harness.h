@@ -75,6 +75,46 @@ static inline uint64_t bench_now_ns(void)
 	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
 }
 
+/*
+ * Region markers for the insns monitor (docs/monitors.md): under run.sh
+ * --kernel a QEMU plugin (drivers/vm/insns-plugin.c) counts the guest's
+ * instructions between a begin and an end marker.  A marker is a 7-byte
+ * NOP whose displacement is a magic number, which the plugin recognises by
+ * its bytes (7.2's plugins read no guest registers or memory):
+ *   0f 1f 80 42 64 6d 6d   nopl 0x6d6d6442(%rax)   begin of a timed region
+ *   0f 1f 80 45 64 6d 6d   nopl 0x6d6d6445(%rax)   its end
+ *   0f 1f 80 50 64 6d 6d   nopl 0x6d6d6450(%rax)   a bench process starts
+ * They are executed always, monitored or not, so that a figure with the
+ * monitor on is the figure without it; on hardware they are NOPs.  A bench
+ * whose timed region is one pair of clock reads reads them with these two.
+ */
+#define BENCH_MARK_BEGIN 0x6d6d6442
+#define BENCH_MARK_END 0x6d6d6445
+#define BENCH_MARK_PROCESS 0x6d6d6450
+#define BENCH_STR_(x) #x
+#define BENCH_STR(x) BENCH_STR_(x)
+#if defined(__x86_64__)
+#define BENCH_MARK(magic) __asm__ volatile(".byte 0x0f, 0x1f, 0x80\n\t.long " BENCH_STR(magic) ::: "memory")
+#else
+#define BENCH_MARK(magic) ((void)0)
+#endif
+
+/* The clock read that starts a timed region, then the begin marker. */
+static inline uint64_t bench_region_start_ns(void)
+{
+	uint64_t t = bench_now_ns();
+
+	BENCH_MARK(BENCH_MARK_BEGIN);
+	return t;
+}
+
+/* The end marker, then the clock read that ends the timed region. */
+static inline uint64_t bench_region_end_ns(void)
+{
+	BENCH_MARK(BENCH_MARK_END);
+	return bench_now_ns();
+}
+
 /* CPU time of the calling thread: a system call, so never inside a timed region. */
 static inline uint64_t bench_thread_cpu_ns(void)
 {

@@ -12,6 +12,7 @@ source "${BASH_SOURCE[0]%/*}/globals.sh"
 source "${BASH_SOURCE[0]%/*}/fleet.sh"  # bisect_fleet_ends, bisect_fleet_round
 source "${BASH_SOURCE[0]%/*}/measure.sh"  # bisect_boundary, bisect_last, bisect_point, bisect_verdict_of
 source "${BASH_SOURCE[0]%/*}/pick.sh"  # bisect_outcome, bisect_points
+source "${BASH_SOURCE[0]%/*}/profile.sh"  # bisect_profile_measure
 source "${BASH_SOURCE[0]%/*}/report.sh"  # bisect_report
 source "${BASH_SOURCE[0]%/*}/tree.sh"  # tree_bisect, tree_end, tree_git, tree_restore, tree_save
 source "${BASH_SOURCE[0]%/*}/../core/log.sh"  # die, say
@@ -193,6 +194,7 @@ bisect_tree_main() {
 
 # Write the report and exit: 0 only when a culprit is named.
 bisect_finish() {
+	[ "$1" != culprit ] || bisect_profile_measure "$2" "$3"
 	bisect_report "$@"
 	if [ "$1" = culprit ]; then
 		say "bisect: first bad $3 (last good $2), $(jq -r '"\(.boots) boots" + if .rounds then " in \(.rounds) rounds" else "" end' "$OUT/bisect.json"); report in $OUT/bisect.txt"

@@ -92,3 +92,9 @@ BISECT_BUILD_SECONDS=""
 BISECT_CHILD=""
 # The columns of steps.tsv, one line per attempt at a point, in order.
 BISECT_STEP_FIELDS="role run image release commit verdict mean half n iterations booted seconds build_seconds note round"
+# The runs of the last good and first bad points that have the insns
+# profile ("GOOD BAD", profile.sh), or why there is none.
+BISECT_PROFILE=""
+BISECT_PROFILE_WHY=""
+# The boots the profile took (bisect.json's profile_boots, beside boots).
+BISECT_PROFILE_BOOTS=0

@@ -1,14 +1,23 @@
 # bisect.txt's head and step table from bisect.json (jq -r -f report.jq).
 # Means are shown as measured, with their change from the good end's mean
-# ($g, in unit $u: jq --argjson g MEAN --arg u UNIT).
+# ($g, in unit $u: jq --argjson g MEAN --arg u UNIT), in percent and signed
+# as compare.sh's tables below them: positive = better (a count, .better
+# "none", the plain change).
 
-def pct: if $g == 0 or . == null then "" else " (\((. - $g) / $g * 10000 | round / 100 | if . >= 0 then "+\(.)" else "\(.)" end)%)" end;
-def val: if . == null then "-" else "\(.) \($u)\(pct)" end;
+def sign: if .better == "lower" then -1 else 1 end;
+def pct($sg): if $g == 0 or . == null then "" else
+	" (\((. - $g) / (if $g < 0 then -$g else $g end) * 100 * $sg * 100 | round / 100 + 0
+	      | if . >= 0 then "+\(.)" else "\(.)" end)%)" end;
+def direction: if .better == "none" then "neither better nor worse" else "\(.better) is better" end;
+def changes: "  changes:   in percent of the good end's mean, " +
+	(if .better == "none" then "the plain change (a count)" else "positive = better" end);
+def val($sg): if . == null then "-" else "\(.) \($u)\(pct($sg))" end;
 def mean_of($run): [.steps[] | select(.run == $run and .mean != null)] | last | .mean;
 def name: if .commit then "commit \(.commit[0:12])" else .release // .run end;
 
 
-"bisect of \(.bench), metric \(.metric) (\(.unit), \(.better) is better), \(.iterations) iterations a point: " +
+sign as $sg |
+"bisect of \(.bench), metric \(.metric) (\(.unit), \(direction)), \(.iterations) iterations a point: " +
 (if .result == "culprit" then "the first bad kernel is \(.first_bad | name)"
  elif .result == "ambiguous" then "no single culprit: skipped points leave \(.candidates | join(", "))"
  else "the two ends do not differ; nothing bisected" end),
@@ -16,16 +25,17 @@ def name: if .commit then "commit \(.commit[0:12])" else .release // .run end;
 (if .result == "culprit" then
 	"  first bad: \(.first_bad.run)  \(.first_bad.image // "")  \(.first_bad.commit // "")",
 	"  last good: \(.last_good.run)  \(.last_good.image // "")  \(.last_good.commit // "")",
-	"  the step:  \(mean_of(.last_good.run) | val) -> \(mean_of(.first_bad.run) | val)"
- else empty end),
-"  ends:      good \(.good_mean | val), bad \(.bad_mean | val)" +
-	(if .boundary == null then "" else "; a point is bad beyond \(.boundary | val) (" +
+	changes,
+	"  the step:  \(mean_of(.last_good.run) | val($sg)) -> \(mean_of(.first_bad.run) | val($sg))"
+ else changes end),
+"  ends:      good \(.good_mean | val($sg)), bad \(.bad_mean | val($sg))" +
+	(if .boundary == null then "" else "; a point is bad beyond \(.boundary | val($sg)) (" +
 	(if .threshold_pct == null then "the midpoint" else "\(.threshold_pct)% from good" end) + ")" end),
 "  boots:     \(.boots)" + (if .rounds == null then "" else ", in \(.rounds) rounds" +
 	(if .slurm then " of up to \(.jobs) points at once, as Slurm jobs" else " of one point" end) end),
 "",
-"step  role      run                                 verdict    mean (vs the good end) or why skipped",
+"step  role      run                                 verdict    mean (change from the good end) or why skipped",
 (.steps | to_entries[] | .value as $s |
 	"\(.key + 1 | tostring | .[0:5] | . + " " * (5 - length)) \($s.role | . + " " * (9 - length)) " +
 	"\($s.run | . + " " * ([35 - length, 0] | max)) \($s.verdict | . + " " * (10 - length)) " +
-	(if $s.mean == null then $s.note // "" else ($s.mean | val) end))
+	(if $s.mean == null then $s.note // "" else ($s.mean | val($sg)) end))

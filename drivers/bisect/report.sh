@@ -7,6 +7,7 @@ MMDELTA_SOURCED_BISECT_REPORT=1
 
 # shellcheck source=drivers/bisect/globals.sh
 source "${BASH_SOURCE[0]%/*}/globals.sh"
+source "${BASH_SOURCE[0]%/*}/profile.sh"  # bisect_profile_json, bisect_profile_text
 source "${BASH_SOURCE[0]%/*}/tree.sh"  # tree_git
 
 # The steps as a JSON array, one object per attempt, in order: by round,
@@ -40,7 +41,8 @@ bisect_report() {
 		--argjson iterations "$ITERATIONS" --arg tree "${TREE:-}" --arg candidates "${CANDIDATES:-}" \
 		--argjson jobs "${JOBS:-1}" --argjson slurm "$([ "$SLURM" = 1 ] && echo true || echo false)" \
 		--argjson last_good "$(bisect_point_json "$steps" "$good")" \
-		--argjson first_bad "$(bisect_point_json "$steps" "$bad")" --argjson steps "$steps" '{
+		--argjson first_bad "$(bisect_point_json "$steps" "$bad")" --argjson steps "$steps" \
+		--argjson profile "$(bisect_profile_json)" --argjson profile_boots "$BISECT_PROFILE_BOOTS" '{
 		schema: "mmdelta-bisect/1", result: $result,
 		first_bad: $first_bad, last_good: $last_good,
 		candidates: ($candidates | split(" ") | map(select(. != ""))),
@@ -50,7 +52,8 @@ bisect_report() {
 		threshold_pct: (if $threshold == "" then null else ($threshold | tonumber) end),
 		iterations: $iterations, tree: (if $tree == "" then null else $tree end),
 		slurm: $slurm, jobs: $jobs, steps: $steps, boots: ([$steps[] | select(.booted)] | length),
-		rounds: (if any($steps[]; .round != null) then [$steps[].round] | max else null end)}' >"$tmp"
+		rounds: (if any($steps[]; .round != null) then [$steps[].round] | max else null end),
+		profile: $profile, profile_boots: $profile_boots}' >"$tmp"
 	mv "$tmp" "$OUT/bisect.json"
 	tmp=$(mktemp "$OUT/.bisect.txt.XXXXXX")
 	bisect_text "$good" "$bad" >"$tmp"
@@ -70,4 +73,5 @@ bisect_text() {
 	fi
 	printf '\n'
 	"$MMDELTA_ROOT/compare.sh" -o "$OUT" "$good" "$bad" 2>/dev/null || echo "(compare.sh $good $bad failed)"
+	bisect_profile_text
 }

@@ -70,6 +70,10 @@ RESOLVED_ARGS=()
 RUN_DIR=""
 # What RUN_DIR is renamed to once complete.
 FINAL_DIR=""
+# 1 once rundir_finish has renamed it: the run is complete on disk, so a
+# signal after that (a closed output pipe: run.sh | head) must not keep it
+# from being recorded in the history (run.sh's on_signal).
+RUN_COMPLETE=0
 # The mode of a run's files: the umask's, as for every file run.sh writes,
 # so that another user can read (compare) the run.  mktemp (meta_set) and
 # perf record (the mmaplock and profile data) would make them 0600.
@@ -143,3 +147,7 @@ VM_TIMEOUT_S=""
 # icount a longer name is more instructions before the bench, which shifts
 # where the timer ticks fall and so the figures.
 VM_GUEST_NAME=guest
+# 1 when qemu loads the insns monitor's plugin (vm/insns.sh), which writes
+# its counts into VM_INSNS_DIR; the guest learns it only after its benches.
+VM_INSNS=0
+VM_INSNS_DIR=""

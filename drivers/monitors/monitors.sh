@@ -22,6 +22,7 @@ MMDELTA_SOURCED_MONITORS_MONITORS=1
 
 # shellcheck source=drivers/core/globals.sh
 source "${BASH_SOURCE[0]%/*}/../core/globals.sh"
+source "${BASH_SOURCE[0]%/*}/insns.sh"
 source "${BASH_SOURCE[0]%/*}/mmaplock.sh"
 source "${BASH_SOURCE[0]%/*}/perfstat.sh"
 source "${BASH_SOURCE[0]%/*}/profile.sh"
@@ -31,8 +32,9 @@ source "${BASH_SOURCE[0]%/*}/perf.sh"  # perf_sessions_abort
 source "${BASH_SOURCE[0]%/*}/../run/rundir.sh"  # meta_set
 
 # Start order; stops run in reverse.  vmstat is innermost so that starting
-# and stopping perf is not counted in its deltas.
-MONITOR_ORDER="profile mmaplock perfstat vmstat"
+# and stopping perf is not counted in its deltas.  insns counts between the
+# bench's own markers, on the host, so its place does not matter.
+MONITOR_ORDER="insns profile mmaplock perfstat vmstat"
 # Said once per run, not once per bench: monitor -> why it cannot run, and
 # monitor -> a caveat of one that runs.
 declare -A MONITOR_SKIPPED=() MONITOR_NOTED=()

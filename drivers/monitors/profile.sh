@@ -2,6 +2,8 @@
 # with `perf report --stdio` beside it: what the munlock thread got by
 # attaching operf before releasing the benchmark.  Files only, no samples
 # rows; opt-in, because sampling with call graphs costs time in the region.
+# Each function's self share of the iteration's samples goes to
+# NAME.TAG.self.tsv, which compare.sh --profile tests across runs.
 # shellcheck shell=bash
 [ -z "${MMDELTA_SOURCED_MONITORS_PROFILE:-}" ] || return 0  # sourced once, however often asked for
 MMDELTA_SOURCED_MONITORS_PROFILE=1
@@ -43,7 +45,21 @@ profile_stop() {
 profile_parse() {
 	[ -s "$1.data" ] || return 1
 	"$PERF" report --stdio -i "$1.data" --no-children --sort dso,symbol \
-		--percent-limit 0.5 -g none >"$1.txt" 2>>"$1.log"
+		--percent-limit 0.5 -g none >"$1.txt" 2>>"$1.log" || return 1
+	profile_self "$1"
+}
+
+# function<TAB>percent of the samples, self, every function, clones folded
+# into the function they were cloned from as the insns monitor does
+# (reports/profile/reduce.c); the event and the sample count in # lines.
+profile_self() {
+	"$PERF" report --stdio -i "$1.data" --no-children --sort symbol --percent-limit 0 -g none 2>>"$1.log" |
+		awk -v ev="$(profile_event)" '
+			/^# Samples: / { n = $3 }
+			/^ *[0-9.]+%/ { p = $1; sub(/%$/, "", p); f = $3; if (f !~ /^\[/) sub(/\..*/, "", f); s[f] += p }
+			END { printf "# event: %s\n# samples: %s\n", ev, n
+				for (f in s) printf "%s\t%.4f\n", f, s[f] | "sort -t \"\t\" -k2,2gr -k1,1"
+				close("sort -t \"\t\" -k2,2gr -k1,1") }' >"$1.self.tsv"
 }
 
 profile_describe() { :; }

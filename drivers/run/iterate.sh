@@ -8,6 +8,7 @@ MMDELTA_SOURCED_RUN_ITERATE=1
 source "${BASH_SOURCE[0]%/*}/../core/globals.sh"
 source "${BASH_SOURCE[0]%/*}/../config/config.sh"  # bench_args, cfg_dump, config_load, config_option_die
 source "${BASH_SOURCE[0]%/*}/../core/log.sh"  # die, phase, say
+source "${BASH_SOURCE[0]%/*}/../monitors/insns.sh"  # insns_process_tag
 source "${BASH_SOURCE[0]%/*}/../monitors/monitors.sh"  # monitors_finish, monitors_iteration, monitors_setup
 source "${BASH_SOURCE[0]%/*}/autostop.sh"  # ci_decided, gate_decided, seqgate_design, seqgate_point_check
 source "${BASH_SOURCE[0]%/*}/trigger.sh"  # monitored_exec
@@ -101,6 +102,7 @@ bench_iterate() {
 		monitors_iteration "$param" "$n"
 		# an added batch's warm-ups must not overwrite the first batch's files
 		((i > 0 || offset == 0)) || MONITOR_TAG+="+$offset"
+		insns_process_tag "${CFG[BENCH]}" "$param" "$n"
 		noise_before_iteration "${CFG[DROP_CACHES]}" "${CFG[COMPACT]}"
 		wait_until_fits "$MMDELTA_BUILD/bin/${CFG[BENCH]}"
 		if ! iteration_exec "$dir/log" "$@"; then

@@ -119,6 +119,8 @@ rundir_finish() {
 		[ -z "$old" ] || mv "$old/$(basename "$FINAL_DIR")" "$FINAL_DIR"
 		die "cannot rename $RUN_DIR to $FINAL_DIR"
 	fi
+	# shellcheck disable=SC2034  # read by run.sh's on_signal and record_history
+	RUN_COMPLETE=1
 	[ -z "$old" ] || rm -rf "$old"
 }
 

@@ -9,6 +9,7 @@ MMDELTA_SOURCED_VM_INITRAMFS=1
 # shellcheck source=drivers/core/globals.sh
 source "${BASH_SOURCE[0]%/*}/../core/globals.sh"
 source "${BASH_SOURCE[0]%/*}/../core/log.sh"  # die
+source "${BASH_SOURCE[0]%/*}/../monitors/insns.sh"  # insns_strip
 
 VM_BUSYBOX=${MMDELTA_BUSYBOX:-/bin/busybox}
 VM_BASH=${MMDELTA_BASH_STATIC:-/bin/bash-static}
@@ -82,14 +83,49 @@ vm_stage_args() {
 	local root=$1 c i=0 s
 	local -a args=(-n "$VM_GUEST_NAME" --ignore-load)
 	[ -z "${ITERATIONS_OVERRIDE:-}" ] || args+=(-i "$ITERATIONS_OVERRIDE")
-	for s in "${SETS[@]}"; do args+=(--set "$s"); done
+	for s in "${SETS[@]}"; do
+		[[ $s != MONITORS=* ]] || s=MONITORS=$(insns_strip "${s#MONITORS=}")
+		args+=(--set "$s")
+	done
 	for c in "${CONFIGS[@]}"; do
 		i=$((i + 1))
 		mkdir -p "$root/vm-configs/$i"
-		cp "$c" "$root/vm-configs/$i/"
+		vm_stage_config "$c" >"$root/vm-configs/$i/${c##*/}"
 		args+=("/vm-configs/$i/${c##*/}")
 	done
 	printf '%s\0' "${args[@]}" >"$root/mmdelta/vm-args"
+}
+
+# A config as the guest gets it: without the insns monitor, which is the
+# host's (drivers/monitors/insns.sh), so that the guest runs the same
+# instructions whether the host counts them or not.
+vm_stage_config() {
+	local line
+	while IFS= read -r line || [ -n "$line" ]; do
+		if [[ $line =~ ^[[:space:]]*MONITORS[[:space:]]*=[[:space:]]*(.*)$ ]]; then
+			line="MONITORS=$(insns_strip "${BASH_REMATCH[1]}")"
+		fi
+		printf '%s\n' "$line"
+	done <"$1"
+}
+
+# Whether the host counts, for the guest's /init to read after the benches
+# (it then sends /proc/kallsyms): one byte, 0 or 1, in a second, plain cpio
+# archive after the gzipped one.  The kernel unpacks a plain archive with
+# the same instructions whatever the byte, whereas inflating one changed
+# byte of the gzipped archive would not be the same work.
+vm_initramfs_flag() {
+	local out=$1 dir pad
+	dir=$(mktemp -d)
+	mkdir "$dir/mmdelta"
+	echo "$VM_INSNS" >"$dir/mmdelta/insns-counted"
+	find "$dir" -exec touch -h -d @0 {} +
+	# the kernel looks for a plain archive's magic at a 4-byte boundary
+	pad=$(((4 - $(stat -c %s "$out") % 4) % 4))
+	head -c "$pad" /dev/zero >>"$out"
+	(cd "$dir" && find . | LC_ALL=C sort | cpio -o -H newc -R 0:0 --reproducible --quiet) >>"$out" ||
+		{ rm -rf "$dir"; die "building the initramfs failed"; }
+	rm -rf "$dir"
 }
 
 # vm_initramfs_build OUT BENCH...
@@ -108,4 +144,5 @@ vm_initramfs_build() {
 		die "building the initramfs failed"
 	fi
 	rm -rf "$root"
+	vm_initramfs_flag "$out"
 }

@@ -8,6 +8,7 @@ MMDELTA_SOURCED_VM_QEMU=1
 # shellcheck source=drivers/core/globals.sh
 source "${BASH_SOURCE[0]%/*}/../core/globals.sh"
 source "${BASH_SOURCE[0]%/*}/../core/log.sh"  # die
+source "${BASH_SOURCE[0]%/*}/insns.sh"  # vm_insns_qemu_args
 
 VM_QEMU=${MMDELTA_QEMU:-qemu-system-x86_64}
 # A fixed guest RTC: the host's date is the one input that otherwise makes
@@ -36,6 +37,7 @@ vm_qemu_args() {
 		-serial mon:stdio -serial "file:$serial1"
 	printf '%s\n' -accel "$VM_ACCEL"
 	if [ "$VM_CLOCK" = icount ]; then printf '%s\n' -icount shift=0,sleep=off; fi
+	vm_insns_qemu_args
 }
 
 # vm_qemu_run TIMEOUT CONSOLE_LOG ARGV...: run qemu for at most TIMEOUT

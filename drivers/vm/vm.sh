@@ -16,6 +16,7 @@ source "${BASH_SOURCE[0]%/*}/cmdline.sh"  # vm_cmdline, vm_config_facts, vm_time
 source "${BASH_SOURCE[0]%/*}/initramfs.sh"  # the guest's userland
 source "${BASH_SOURCE[0]%/*}/frame.sh"  # results over ttyS1
 source "${BASH_SOURCE[0]%/*}/meta.sh"  # the host's and the guest's meta
+source "${BASH_SOURCE[0]%/*}/insns.sh"  # the insns monitor's plugin and its counts
 source "${BASH_SOURCE[0]%/*}/../core/build.sh"  # need_built
 source "${BASH_SOURCE[0]%/*}/../core/log.sh"  # die, phase, say
 source "${BASH_SOURCE[0]%/*}/../run/rundir.sh"  # meta_set, run_meta_head, rundir_finish
@@ -109,6 +110,7 @@ vm_run() {
 	VM_TIMEOUT_S=$(vm_timeout)
 	vm_meta_start "$@" >"$RUN_DIR/meta"
 	mkdir "$work"
+	vm_insns_setup "$work"
 	vm_initramfs_build "$work/initramfs.cpio.gz" "${benches[@]}"
 	phase "vm boot"
 	mapfile -t argv < <(vm_qemu_args "$work/initramfs.cpio.gz" "$work/ttyS1" "$VM_APPEND_LINE")
@@ -118,6 +120,7 @@ vm_run() {
 	rm -f "$work/initramfs.cpio.gz"
 	meta_set "$RUN_DIR" vm_wall_seconds $((SECONDS - t0))
 	vm_collect "$rc" "$work"
+	vm_insns_collect "$work"
 	rm -rf "$work"
 	meta_set "$RUN_DIR" end_time "$(date -Is)"
 	meta_set "$RUN_DIR" status complete

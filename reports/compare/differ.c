@@ -23,6 +23,33 @@ static int same(const char *a, const char *b)
 	return a == b || (a && b && !strcmp(a, b));
 }
 
+/* The same words in the same order: spacing alone changes no command line. */
+static int same_words(const char *a, const char *b)
+{
+	if (!a || !b)
+		return a == b;
+	for (;;) {
+		size_t n, m;
+
+		a += strspn(a, " \t");
+		b += strspn(b, " \t");
+		n = strcspn(a, " \t");
+		m = strcspn(b, " \t");
+		if (n != m || strncmp(a, b, n))
+			return 0;
+		if (!n)
+			return 1;
+		a += n;
+		b += n;
+	}
+}
+
+/* Two runs' values of key are alike: for the command line, word for word. */
+static int alike(const char *bench, const char *key, const char *a, const char *b)
+{
+	return !bench && !strcmp(key, "cmdline") ? same_words(a, b) : same(a, b);
+}
+
 static int has_key(const struct difference_list *l, const char *bench, const char *key)
 {
 	for (size_t i = 0; i < l->n; i++)
@@ -43,7 +70,7 @@ static void consider(struct report *rep, const char *bench, const char *key,
 		const char *v = kv_get(lists[r], key);
 
 		values[r] = v ? xstrdup(v) : NULL;
-		differs |= !same(values[r], values[0]);
+		differs |= !alike(bench, key, values[r], values[0]);
 	}
 	if (!differs || has_key(l, bench, key)) {
 		for (size_t r = 0; r < rep->n_runs; r++)
@@ -133,6 +160,9 @@ static void cmdline_change(const char *base, const char *v, char *buf, size_t le
 	*buf = '\0';
 	word_changes("adds", v, base, buf, len);
 	word_changes("drops", base, v, buf, len);
+	/* Order matters to the kernel: of two values of a parameter, the last wins. */
+	if (!*buf)
+		snprintf(buf, len, "has the same words in another order or repeated");
 }
 
 static int is_cmdline(const struct difference *d)
@@ -170,7 +200,7 @@ static void cmdline_groups(const struct report *rep, const struct difference *d,
 	size_t o = 0;
 
 	for (size_t r = 1; r < rep->n_runs && o < len; r++) {
-		if (same(d->values[r], d->values[0]))
+		if (same_words(d->values[r], d->values[0]))
 			continue;
 		cmdline_change(d->values[0], d->values[r], change, sizeof(change));
 		o += (size_t)snprintf(buf + o, len - o, "%s%s %s", o ? "; " : "",
@@ -203,7 +233,7 @@ void difference_note(const struct report *rep, size_t bench, size_t run,
 		const struct difference *d = &rep->differences.d[i];
 		const char *v = d->values[run], *base = d->values[0];
 
-		if ((d->bench && strcmp(d->bench, name)) || same(v, base))
+		if ((d->bench && strcmp(d->bench, name)) || alike(d->bench, d->key, v, base))
 			continue;
 		if (is_cmdline(d)) {
 			cmdline_change(base, v, change, sizeof(change));

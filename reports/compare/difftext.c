@@ -1,10 +1,12 @@
 /* ministat-style sentences for test results (see difftext.h). */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "difftext.h"
 #include "rows.h"
+#include "base/xalloc.h"
 
 int sig_decimals(double e)
 {
@@ -34,7 +36,20 @@ static int pair(char *buf, size_t len, double d, double e)
 	return snprintf(buf, len, "%.*f ± %.*f", dec, d, dec, e);
 }
 
-static void difference(const struct ttest *t, const struct scale *sc,
+/*
+ * The change in words: the percentage itself is unsigned, so that it
+ * cannot be read against the tables' "positive is better" either way.
+ */
+static const char *direction(double diff, enum better better)
+{
+	if (diff == 0)
+		return "";
+	if (better == BETTER_NONE)
+		return diff > 0 ? " more" : " less";
+	return (diff < 0) == (better == BETTER_LOWER) ? " better" : " worse";
+}
+
+static void difference(const struct ttest *t, const struct scale *sc, enum better better,
 		       double conf, char *buf, size_t len)
 {
 	double d = t->diff / sc->div, e = t->ci_half / sc->div;
@@ -48,8 +63,8 @@ static void difference(const struct ttest *t, const struct scale *sc,
 	if (o >= 0 && (size_t)o < len)
 		o += snprintf(buf + o, len - o, "%s%s", *sc->unit ? " " : "", sc->unit);
 	if (t->has_pct && o >= 0 && (size_t)o < len)
-		snprintf(buf + o, len - o, ", %.*f%% ± %.*f%%",
-			 pdec, t->diff_pct, pdec, t->ci_half_pct);
+		snprintf(buf + o, len - o, ", %.*f%% ± %.*f%%%s",
+			 pdec, fabs(t->diff_pct), pdec, t->ci_half_pct, direction(t->diff, better));
 }
 
 /*
@@ -88,8 +103,68 @@ void diff_sentence(const struct report *rep, const struct bench_cmp *b,
 		detectable(&c->test, &sc, buf, len);
 		break;
 	case TTEST_DIFFERENCE:
-		difference(&c->test, &sc, conf, buf, len);
+		difference(&c->test, &sc, b->data.metrics[m].better, conf, buf, len);
 		detectable(&c->test, &sc, buf, len);
 		break;
 	}
+}
+
+void constant_sentence(const struct bench_cmp *b, size_t m, char *buf, size_t len)
+{
+	const struct metric_def *md = &b->data.metrics[m];
+	const char *unit = strcmp(md->unit, "count") ? md->unit : "";
+	char name[256];
+	size_t o = 0;
+
+	*buf = '\0';
+	for (size_t p = 0; p < b->data.n_params && o < len; p++) {
+		metric_label(b, m, p, name, sizeof(name));
+		/* %.15g: the number as measured, not the table's two decimals */
+		o += (size_t)snprintf(buf + o, len - o, "%s%s %.15g%s%s", p ? ", " : "", name,
+				      report_cell(b, p, 0, m)->s.min, *unit ? " " : "", unit);
+	}
+	if (o < len)
+		snprintf(buf + o, len - o, " in every run");
+}
+
+/* Each distinct label of the counters whose tables are shown, after "; for ". */
+static size_t counter_labels(const struct report *rep, char *buf, size_t len)
+{
+	size_t o = 0, count = 0;
+
+	for (size_t i = 0; i < rep->n_benches && o < len; i++) {
+		const struct bench_cmp *b = &rep->benches[i];
+		size_t *order = xcalloc(b->data.n_metrics, sizeof(*order));
+		size_t n = shown_metrics(rep, b, order);
+
+		for (size_t k = 0; k < n && o < len; k++) {
+			const struct metric_def *md = &b->data.metrics[order[k]];
+			char item[300];
+
+			snprintf(item, sizeof(item), " %s,", md->label);
+			if (md->better != BETTER_NONE || metric_constant(b, order[k]) ||
+			    (o && strstr(buf, item)))
+				continue;
+			o += (size_t)snprintf(buf + o, len - o, " %s,", md->label);
+			count++;
+		}
+		free(order);
+	}
+	return count;
+}
+
+void percent_legend(const struct report *rep, char *buf, size_t len)
+{
+	char counters[1024] = "";
+	size_t n = counter_labels(rep, counters, sizeof(counters)), o;
+
+	o = (size_t)snprintf(buf, len, "Percentages: change against %s, positive = better",
+			     rep->runs[0].name);
+	if (n && o < len) {
+		counters[strlen(counters) - 1] = '\0';	/* the last comma */
+		o += (size_t)snprintf(buf + o, len - o, "; for the count%s%s (neither better nor worse): the plain change",
+				      n == 1 ? "" : "s", counters);
+	}
+	if (o < len)
+		snprintf(buf + o, len - o, ".");
 }

@@ -33,6 +33,8 @@ struct report_opts {
 	int warmups;		/* read warmup.tsv too (the run-sequence plots) */
 };
 
+struct where;	/* profile/where.h: compare.sh --profile's blocks */
+
 struct report {
 	struct report_opts opt;
 	struct run_info *runs;
@@ -41,6 +43,7 @@ struct report {
 	size_t n_benches;
 	struct missing_list missing;	/* benches and metrics some run lacks */
 	struct difference_list differences;	/* configs and systems that differ */
+	const struct where *where;	/* --profile: set by mmstat; NULL without */
 };
 
 int report_build(struct report *rep, char *const *paths, size_t n_paths,

@@ -78,6 +78,18 @@ void metric_header(const struct bench_cmp *b, size_t m, char *buf, size_t len)
 	snprintf(buf, len, "%s [%s]", md->label, *sc.unit ? sc.unit : md->unit);
 }
 
+int metric_constant(const struct bench_cmp *b, size_t m)
+{
+	for (size_t p = 0; p < b->data.n_params; p++)
+		for (size_t r = 0; r < b->data.n_runs; r++) {
+			const struct summary *s = &report_cell(b, p, r, m)->s;
+
+			if (!s->n || s->min != s->max || s->min != report_cell(b, p, 0, m)->s.min)
+				return 0;
+		}
+	return 1;
+}
+
 int mean_marked(const struct bench_cmp *b, size_t m, const struct cmp_cell *c)
 {
 	return c->test.outcome == TTEST_DIFFERENCE && b->data.metrics[m].better != BETTER_NONE;

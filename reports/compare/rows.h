@@ -45,6 +45,12 @@ void metric_header(const struct bench_cmp *b, size_t m, char *buf, size_t len);
 /* Run r's cell of row rw, scaled by the block's unit sc. */
 void row_cell(const struct bench_cmp *b, const struct row *rw, size_t r,
 	      const struct scale *sc, struct row_cell *out);
+/*
+ * Metric m is one number in every sample of every run at each swept value
+ * (Pages of one SIZE): the tables print it as one line, "Pages 16384 in
+ * every run", not rows of zeros and a test of nothing.
+ */
+int metric_constant(const struct bench_cmp *b, size_t m);
 /* A significant change of the mean, starred or coloured: never a counter's. */
 int mean_marked(const struct bench_cmp *b, size_t m, const struct cmp_cell *c);
 /*

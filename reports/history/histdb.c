@@ -2,7 +2,9 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <stdlib.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "histdb.h"
 
@@ -52,14 +54,49 @@ static const char *const schema =
 
 static const char *const rebuild_hint = "./history.sh rebuild recreates it from the run directories";
 
+/* Every connection waits this long (s) for another's lock before it fails;
+ * MMDELTA_HISTORY_WAIT changes it (the tests' held lock). */
+static int busy_seconds(void)
+{
+	const char *v = getenv("MMDELTA_HISTORY_WAIT");
+	char *end;
+	long s = v ? strtol(v, &end, 10) : 0;
+
+	return v && *v && !*end && s > 0 && s < 86400 ? (int)s : 60;
+}
+
+/*
+ * The one line for a failed SQLite call, by what went wrong: damage (the
+ * only case that names rebuild), another process's lock held too long,
+ * permission, or anything else with SQLite's own words.
+ */
 int histdb_fail(sqlite3 *db, const char *what, struct err *e)
 {
-	int code = sqlite3_errcode(db) & 0xff;
+	int code = sqlite3_errcode(db) & 0xff, sys = sqlite3_system_errno(db);
+	const char *path = sqlite3_db_filename(db, "main");
 
-	if (code == SQLITE_CORRUPT || code == SQLITE_NOTADB)
-		return err_set(e, "%s: %s (%s); %s", sqlite3_db_filename(db, "main"),
-			       "not a usable history database", sqlite3_errmsg(db), rebuild_hint);
-	return err_set(e, "%s: %s: %s", sqlite3_db_filename(db, "main"), what, sqlite3_errmsg(db));
+	path = path && *path ? path : "history database";
+	switch (code) {
+	case SQLITE_CORRUPT:
+	case SQLITE_NOTADB:
+		return err_set(e, "%s: not a usable history database (%s); %s", path, sqlite3_errmsg(db),
+			       rebuild_hint);
+	case SQLITE_BUSY:
+	case SQLITE_LOCKED:
+		return err_set(e, "%s: busy: another process held it for more than %d s (%s); nothing was changed, try again",
+			       path, busy_seconds(), sqlite3_errmsg(db));
+	case SQLITE_READONLY:
+	case SQLITE_PERM:
+	case SQLITE_AUTH:
+		return err_set(e, "%s: permission denied: this user may not write it (%s)", path,
+			       sqlite3_errmsg(db));
+	case SQLITE_CANTOPEN:
+		if (sys == EACCES || sys == EPERM || sys == EROFS)
+			return err_set(e, "%s: permission denied (%s: %s)", path, sqlite3_errmsg(db),
+				       strerror(sys));
+		break;
+	}
+	return err_set(e, "%s: %s: %s", path, what, sqlite3_errmsg(db));
 }
 
 int histdb_exec(sqlite3 *db, const char *sql, struct err *e)
@@ -69,35 +106,27 @@ int histdb_exec(sqlite3 *db, const char *sql, struct err *e)
 	return 0;
 }
 
-static int pragma_int(sqlite3 *db, const char *sql, int *v)
+static int pragma_int(sqlite3 *db, const char *sql, int *v, struct err *e)
 {
 	sqlite3_stmt *st;
 	int rc;
 
 	if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK)
-		return -1;
+		return histdb_fail(db, "open", e);
 	rc = sqlite3_step(st);
 	*v = rc == SQLITE_ROW ? sqlite3_column_int(st, 0) : 0;
 	sqlite3_finalize(st);
-	return rc == SQLITE_ROW ? 0 : -1;
+	return rc == SQLITE_ROW ? 0 : histdb_fail(db, "open", e);
 }
 
-/* Every connection waits for a writer rather than failing (two ingests at
- * once), and enforces the references between tables. */
-static int session(sqlite3 *db, struct err *e)
-{
-	sqlite3_busy_timeout(db, 60000);
-	return histdb_exec(db, "PRAGMA foreign_keys = ON", e);
-}
-
+/* Refuse, naming rebuild, a file that is not ours or of another schema. */
 static int check(sqlite3 *db, const char *path, struct err *e)
 {
 	int app, version;
 
-	if (pragma_int(db, "PRAGMA application_id", &app) ||
-	    pragma_int(db, "PRAGMA user_version", &version))
-		return err_set(e, "%s: not a usable history database (%s); %s", path,
-			       sqlite3_errmsg(db), rebuild_hint);
+	if (pragma_int(db, "PRAGMA application_id", &app, e) ||
+	    pragma_int(db, "PRAGMA user_version", &version, e))
+		return -1;
 	if (app != HIST_APP_ID)
 		return err_set(e, "%s: not an mmdelta history database (another SQLite file); %s",
 			       path, rebuild_hint);
@@ -107,7 +136,111 @@ static int check(sqlite3 *db, const char *path, struct err *e)
 	return 0;
 }
 
-int histdb_open(sqlite3 **db, const char *path, int *missing, struct err *e)
+/*
+ * Open path with flags, the busy timeout set before the first statement:
+ * a connection that finds another's lock (two ingests at once, a reader
+ * while the WAL is checkpointed) waits for it instead of failing.
+ */
+static int open_conn(sqlite3 **db, const char *path, int flags, struct err *e)
+{
+	if (sqlite3_open_v2(path, db, flags, NULL) != SQLITE_OK) {
+		histdb_fail(*db, "cannot open", e);
+		sqlite3_close(*db);
+		*db = NULL;
+		return -1;
+	}
+	sqlite3_busy_timeout(*db, busy_seconds() * 1000);
+	return 0;
+}
+
+static void disconnect(sqlite3 **db)
+{
+	sqlite3_close(*db);
+	*db = NULL;
+}
+
+/*
+ * The stamp of a database opened immutable (below): mmhistory reads one
+ * database a process, so one stamp is enough.
+ */
+static struct {
+	sqlite3 *db;
+	char wal[4200];
+	struct stat st;
+} immutable;
+
+/* A reader's close leaves an empty -wal; one with frames holds writes
+ * that are not in the file yet. */
+static int wal_holds_writes(void)
+{
+	struct stat st;
+
+	return stat(immutable.wal, &st) == 0 && st.st_size > 0;
+}
+
+/* "file:PATH" + query, with the characters a URI gives meaning escaped. */
+static char *file_uri(const char *path, const char *query)
+{
+	char *uri = malloc(5 + 3 * strlen(path) + strlen(query) + 1), *o = uri;
+
+	if (!uri)
+		abort();
+	o += sprintf(o, "file:");
+	for (const char *c = path; *c; c++)
+		o += strchr("?#%", *c) ? sprintf(o, "%%%02X", (unsigned char)*c) : sprintf(o, "%c", *c);
+	strcpy(o, query);
+	return uri;
+}
+
+/*
+ * A reader that may not create PATH-shm (another user's results root)
+ * cannot open a WAL database at all.  When PATH-wal is absent or empty,
+ * every write is in the file itself, so it is read as immutable: without locks or
+ * the WAL.  histdb_unchanged tells whether a writer came meanwhile.
+ */
+static int open_immutable(sqlite3 **db, const char *path, struct err *e)
+{
+	char *uri;
+	int ret;
+
+	snprintf(immutable.wal, sizeof(immutable.wal), "%s-wal", path);
+	if (wal_holds_writes())
+		return err_set(e, "%s: permission denied: reading it needs %s-shm, which this user may"
+			       " not create, while %s holds writes; try again when no one writes it",
+			       path, path, immutable.wal);
+	if (stat(path, &immutable.st))
+		return err_set(e, "%s: %s", path, strerror(errno));
+	uri = file_uri(path, "?immutable=1");
+	ret = open_conn(db, uri, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, e);
+	free(uri);
+	if (!ret && check(*db, path, e)) {
+		disconnect(db);
+		ret = -1;
+	}
+	immutable.db = ret ? NULL : *db;
+	return ret;
+}
+
+int histdb_unchanged(sqlite3 *db)
+{
+	struct stat st;
+
+	if (db != immutable.db)
+		return 1;
+	return !stat(sqlite3_db_filename(db, "main"), &st) && !wal_holds_writes() &&
+	       st.st_ino == immutable.st.st_ino && st.st_size == immutable.st.st_size &&
+	       st.st_mtim.tv_sec == immutable.st.st_mtim.tv_sec &&
+	       st.st_mtim.tv_nsec == immutable.st.st_mtim.tv_nsec;
+}
+
+static int cannot_share(sqlite3 *db)
+{
+	int code = sqlite3_errcode(db) & 0xff;
+
+	return code == SQLITE_CANTOPEN || code == SQLITE_READONLY;
+}
+
+int histdb_open(sqlite3 **db, const char *path, enum histdb_mode mode, int *missing, struct err *e)
 {
 	struct stat st;
 
@@ -115,39 +248,36 @@ int histdb_open(sqlite3 **db, const char *path, int *missing, struct err *e)
 	*missing = stat(path, &st) != 0 && errno == ENOENT;
 	if (*missing)
 		return 0;
-	if (sqlite3_open_v2(path, db, SQLITE_OPEN_READWRITE, NULL) != SQLITE_OK) {
-		err_set(e, "%s: cannot open: %s", path, sqlite3_errmsg(*db));
-		sqlite3_close(*db);
-		*db = NULL;
+	if (access(path, R_OK | (mode == HISTDB_WRITE ? W_OK : 0)))
+		return err_set(e, "%s: permission denied: this user may not %s it (%s)", path,
+			       mode == HISTDB_WRITE ? "write" : "read", strerror(errno));
+	if (open_conn(db, path, mode == HISTDB_WRITE ? SQLITE_OPEN_READWRITE : SQLITE_OPEN_READONLY, e))
 		return -1;
+	if (!check(*db, path, e)) {
+		if (mode == HISTDB_READ || !histdb_exec(*db, "PRAGMA foreign_keys = ON", e))
+			return 0;
+	} else if (mode == HISTDB_READ && cannot_share(*db)) {
+		disconnect(db);
+		return open_immutable(db, path, e);
 	}
-	if (check(*db, path, e) || session(*db, e)) {
-		sqlite3_close(*db);
-		*db = NULL;
-		return -1;
-	}
-	return 0;
+	disconnect(db);
+	return -1;
 }
 
 int histdb_create(sqlite3 **db, const char *path, struct err *e)
 {
 	char pragmas[128];
 
-	if (sqlite3_open_v2(path, db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL) != SQLITE_OK) {
-		err_set(e, "%s: cannot create: %s", path, sqlite3_errmsg(*db));
-		sqlite3_close(*db);
-		*db = NULL;
+	if (open_conn(db, path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, e))
 		return -1;
-	}
 	snprintf(pragmas, sizeof(pragmas), "PRAGMA application_id = %d; PRAGMA user_version = %d",
 		 HIST_APP_ID, HIST_SCHEMA_VERSION);
 	/* WAL: readers never block the one writer, and a crash mid-ingest
 	 * leaves the last committed state. */
-	if (session(*db, e) || histdb_exec(*db, "PRAGMA journal_mode = WAL", e) ||
-	    histdb_exec(*db, "BEGIN", e) || histdb_exec(*db, schema, e) ||
+	if (histdb_exec(*db, "PRAGMA foreign_keys = ON", e) || histdb_exec(*db, "PRAGMA journal_mode = WAL", e) ||
+	    histdb_exec(*db, "BEGIN IMMEDIATE", e) || histdb_exec(*db, schema, e) ||
 	    histdb_exec(*db, pragmas, e) || histdb_exec(*db, "COMMIT", e)) {
-		sqlite3_close(*db);
-		*db = NULL;
+		disconnect(db);
 		return -1;
 	}
 	return 0;

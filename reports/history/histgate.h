@@ -12,8 +12,9 @@
 
 /* Does this change fail the gate? */
 int hist_gate_fails(const struct hchange *c, const struct hist_output *o);
-/* The gate's lines; *failed counts the series that fail. */
-void hist_gate_lines(FILE *f, const struct hist_changes *c, const struct hist_output *o,
-		     size_t *failed);
+/* The gate's lines; *failed counts the series that fail, *inconclusive
+ * those too short to judge (or 1 when no series is gated at all). */
+void hist_gate_lines(FILE *f, const struct hist_data *d, const struct hist_changes *c,
+		     const struct hist_output *o, size_t *failed, size_t *inconclusive);
 
 #endif

@@ -67,14 +67,15 @@ static int store_one(sqlite3 *db, const struct hist_run *r, int quiet, struct er
 	return 0;
 }
 
-/* Every complete run of root into db; a run that cannot be read is named and left out. */
-static int fill(sqlite3 *db, const char *root, size_t *bad, struct err *e)
+/* Every complete run of root into db; a run that cannot be read is named
+ * and left out (*bad counts them), *stored counts those recorded. */
+static int fill(sqlite3 *db, const char *root, size_t *stored, size_t *bad, struct err *e)
 {
-	size_t n, stored = 0;
+	size_t n;
 	char **runs = complete_runs(root, &n);
 	int ret = 0;
 
-	*bad = 0;
+	*bad = *stored = 0;
 	for (size_t i = 0; i < n && !ret; i++) {
 		struct hist_run r;
 
@@ -83,21 +84,28 @@ static int fill(sqlite3 *db, const char *root, size_t *bad, struct err *e)
 			(*bad)++;
 		} else {
 			ret = store_one(db, &r, 1, e);
-			stored += ret == 0;
+			*stored += ret == 0;
 		}
 		hist_run_free(&r);
 	}
 	for (size_t i = 0; i < n; i++)
 		free(runs[i]);
 	free(runs);
-	if (!ret)
-		fprintf(stderr, "history: %zu run%s of %s recorded\n", stored, stored == 1 ? "" : "s", root);
 	return ret;
 }
 
-/* A new database of every run of root, at tmp; synchronous off: the file is
- * only put in place once complete. */
-static int build(const char *root, const char *tmp, size_t *bad, struct err *e)
+static void say_filled(const char *root, size_t stored, size_t bad)
+{
+	fprintf(stderr, "history: %zu run%s of %s recorded", stored, stored == 1 ? "" : "s", root);
+	if (bad)
+		fprintf(stderr, "; %zu could not be read, left out", bad);
+	fputc('\n', stderr);
+}
+
+/* A new database of every run of root, at tmp (a file, or ":memory:");
+ * synchronous off: a file is only put in place once complete. */
+static int build(const char *root, const char *tmp, sqlite3 **out, size_t *stored, size_t *bad,
+		 struct err *e)
 {
 	sqlite3 *db;
 	int ret;
@@ -106,7 +114,11 @@ static int build(const char *root, const char *tmp, size_t *bad, struct err *e)
 		return -1;
 	ret = histdb_exec(db, "PRAGMA synchronous = OFF", e);
 	if (!ret)
-		ret = fill(db, root, bad, e);
+		ret = fill(db, root, stored, bad, e);
+	if (out && !ret) {
+		*out = db;
+		return 0;
+	}
 	if (sqlite3_close(db) != SQLITE_OK && !ret)
 		ret = err_set(e, "%s: cannot close", tmp);
 	return ret;
@@ -137,12 +149,13 @@ static void db_path(const char *root, char *path, size_t size)
 int hist_rebuild(const char *root, size_t *bad, struct err *e)
 {
 	char path[4096], tmp[4096], side[4200];
+	size_t stored;
 	int ret;
 
 	db_path(root, path, sizeof(path));
 	if (make_tmp(root, tmp, sizeof(tmp), e))
 		return -1;
-	ret = build(root, tmp, bad, e);
+	ret = build(root, tmp, NULL, &stored, bad, e);
 	if (!ret) {
 		/* The old file's WAL must not be replayed onto the new one. */
 		snprintf(side, sizeof(side), "%s-wal", path);
@@ -154,38 +167,79 @@ int hist_rebuild(const char *root, size_t *bad, struct err *e)
 	}
 	if (ret)
 		unlink(tmp);
+	else
+		say_filled(root, stored, *bad);
 	return ret;
 }
 
-int hist_open_root(sqlite3 **db, const char *root, int *built, struct err *e)
+/*
+ * A missing database, created whole against a racing creator: built in a
+ * file of our own, then linked into place, which fails if another process
+ * put its own there first.  Then theirs is used (*built stays 0), and the
+ * caller records its runs into it as into any existing database.
+ */
+static int create(const char *root, const char *path, int *built, size_t *bad, struct err *e)
 {
-	char path[4096], tmp[4096];
-	int missing;
-	size_t bad;
+	char tmp[4096];
+	size_t stored;
 
-	db_path(root, path, sizeof(path));
-	*built = 0;
-	if (histdb_open(db, path, &missing, e))
-		return -1;
-	if (!missing)
-		return 0;
-	*built = 1;
-	fprintf(stderr, "history: no %s yet; building it from the runs there\n", path);
 	if (make_tmp(root, tmp, sizeof(tmp), e))
 		return -1;
-	if (build(root, tmp, &bad, e)) {
+	if (build(root, tmp, NULL, &stored, bad, e)) {
 		unlink(tmp);
 		return -1;
 	}
-	/* link, not rename: when another process built it meanwhile, keep
-	 * theirs (ours adds nothing: the same runs) */
-	if (link(tmp, path) && errno != EEXIST) {
+	if (!link(tmp, path)) {
+		*built = 1;
+		say_filled(root, stored, *bad);
+	} else if (errno != EEXIST) {
 		err_set(e, "%s: cannot create: %s", path, strerror(errno));
 		unlink(tmp);
 		return -1;
 	}
 	unlink(tmp);
-	return histdb_open(db, path, &missing, e);
+	return 0;
+}
+
+int hist_open_root(sqlite3 **db, const char *root, int *built, size_t *bad, struct err *e)
+{
+	char path[4096];
+	int missing;
+
+	db_path(root, path, sizeof(path));
+	*built = 0;
+	*bad = 0;
+	if (histdb_open(db, path, HISTDB_WRITE, &missing, e))
+		return -1;
+	if (!missing)
+		return 0;
+	fprintf(stderr, "history: no %s yet; building it from the runs there\n", path);
+	if (create(root, path, built, bad, e))
+		return -1;
+	return histdb_open(db, path, HISTDB_WRITE, &missing, e);
+}
+
+int hist_read_root(sqlite3 **db, const char *root, struct err *e)
+{
+	char path[4096];
+	size_t n, stored, bad;
+	int missing;
+	char **runs;
+
+	db_path(root, path, sizeof(path));
+	if (histdb_open(db, path, HISTDB_READ, &missing, e))
+		return -1;
+	if (!missing)
+		return 0;
+	/* a reading command writes nothing: the runs are read into memory */
+	runs = complete_runs(root, &n);
+	for (size_t i = 0; i < n; i++)
+		free(runs[i]);
+	free(runs);
+	if (n)
+		fprintf(stderr, "history: no %s; reading the %zu run%s there (./history.sh ingest records them)\n",
+			path, n, n == 1 ? "" : "s");
+	return build(root, ":memory:", db, &stored, &bad, e);
 }
 
 int hist_ingest(const char *root, char *const *dirs, size_t n, struct err *e)
@@ -193,6 +247,7 @@ int hist_ingest(const char *root, char *const *dirs, size_t n, struct err *e)
 	struct hist_run *runs = calloc(n + 1, sizeof(*runs));
 	sqlite3 *db = NULL;
 	int ret = 0, built;
+	size_t bad;
 
 	if (!runs)
 		abort();
@@ -200,7 +255,7 @@ int hist_ingest(const char *root, char *const *dirs, size_t n, struct err *e)
 	for (size_t i = 0; i < n && !ret; i++)
 		ret = hist_run_read(&runs[i], dirs[i], e);
 	if (!ret)
-		ret = hist_open_root(&db, root, &built, e);
+		ret = hist_open_root(&db, root, &built, &bad, e);
 	if (!ret)
 		ret = histdb_exec(db, "PRAGMA synchronous = NORMAL", e);
 	for (size_t i = 0; i < n && !ret; i++)
@@ -215,14 +270,17 @@ int hist_ingest(const char *root, char *const *dirs, size_t n, struct err *e)
 int hist_ingest_all(const char *root, size_t *bad, struct err *e)
 {
 	sqlite3 *db;
+	size_t stored;
 	int ret, built;
 
-	*bad = 0;
-	if (hist_open_root(&db, root, &built, e))
+	if (hist_open_root(&db, root, &built, bad, e))
 		return -1;
 	ret = histdb_exec(db, "PRAGMA synchronous = NORMAL", e);
-	if (!ret && !built)
-		ret = fill(db, root, bad, e);
+	if (!ret && !built) {
+		ret = fill(db, root, &stored, bad, e);
+		if (!ret)
+			say_filled(root, stored, *bad);
+	}
 	sqlite3_close(db);
 	return ret;
 }

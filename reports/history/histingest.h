@@ -7,8 +7,14 @@
 
 #include "histdb.h"
 
-/* Open ROOT/history.sqlite, building it from ROOT's runs when it is missing (*built). */
-int hist_open_root(sqlite3 **db, const char *root, int *built, struct err *e);
+/*
+ * Open ROOT/history.sqlite to write, building it from ROOT's runs when it
+ * is missing (*built: by this process; *bad: runs that could not be read).
+ */
+int hist_open_root(sqlite3 **db, const char *root, int *built, size_t *bad, struct err *e);
+/* Open ROOT/history.sqlite to read; without one, ROOT's runs read into a
+ * database in memory: a reading command creates nothing. */
+int hist_read_root(sqlite3 **db, const char *root, struct err *e);
 /* Record the named runs (each read and checked before anything is written). */
 int hist_ingest(const char *root, char *const *dirs, size_t n, struct err *e);
 /* Record every complete run of root; *bad counts runs that could not be read. */

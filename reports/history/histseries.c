@@ -9,6 +9,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "histdb.h"
 #include "histseries.h"
 
 static char *dup_col(sqlite3_stmt *st, int i)
@@ -63,8 +64,7 @@ static const char *intern(struct hist_data *d, const char *s)
 static int fail(sqlite3 *db, sqlite3_stmt *st, struct err *e)
 {
 	sqlite3_finalize(st);
-	return err_set(e, "%s: reading the history: %s; ./history.sh rebuild recreates it from the run directories",
-		       sqlite3_db_filename(db, "main"), sqlite3_errmsg(db));
+	return histdb_fail(db, "reading the history", e);
 }
 
 /* Runs by id: ids index a table (runs are never many millions). */
@@ -309,11 +309,15 @@ int hist_load(sqlite3 *db, const struct hist_filter *f, struct hist_data *d,
 	int ret;
 
 	*d = (struct hist_data){ 0 };
-	ret = load_runs(db, f, d, &by_id, &max_id, e);
+	/* one read transaction: every scan sees the same runs while ingests go on */
+	ret = histdb_exec(db, "BEGIN", e);
+	if (!ret)
+		ret = load_runs(db, f, d, &by_id, &max_id, e);
 	if (!ret)
 		ret = load_metrics(db, f, d, e);
 	if (!ret)
 		ret = load_cells(db, f, d, by_id, max_id, &cs, e);
+	sqlite3_exec(db, ret ? "ROLLBACK" : "COMMIT", NULL, NULL, NULL);
 	free(by_id);
 	for (size_t i = 0; i < cs.n; i++)	/* --order-by: runs without the key cannot be placed */
 		if (!f->order_by || d->runs[cs.c[i].run].order)

@@ -27,8 +27,10 @@ write_marks() {
 # A gnuplot single-quoted string: nothing is special in it but the quote.
 gp_str() { printf "'%s'" "${1//\'/\'\'}"; }
 
+# YMIN and YMAX, the samples' range: gnuplot cannot autoscale a flat series
+# (every sample equal: "empty y range"), so trend.gp sets it.
 write_vars() {
-	local work=$1 i=$2 title=$3 ylabel=$4 out=$5 nruns=$6
+	local work=$1 i=$2 title=$3 ylabel=$4 out=$5 nruns=$6 ymin=$7 ymax=$8 nout=$9
 	{
 		echo "PLOTS = $(gp_str "$PLOTS")"
 		echo "TITLE = $(gp_str "$title")"
@@ -36,6 +38,9 @@ write_vars() {
 		echo "XLABEL = ''"
 		echo "OUT = $(gp_str "$out")"
 		echo "NRUNS = $nruns"
+		echo "YMIN = $ymin"
+		echo "YMAX = $ymax"
+		echo "NOUT = $nout"
 	} >"$work/vars.$i.gp"
 }
 
@@ -52,14 +57,24 @@ change_table() {
 	echo '</table>'
 }
 
+# The runs set aside as outliers (docs/history.md), as `changes` lists them.
+outlier_list() {
+	[ -s "$1" ] || return 0
+	printf '<p class="sub">Set aside as outliers (not in any level): %s.</p>\n' \
+		"$(html_escape <"$1" | awk -F'\t' -v u="$(html_escape <<<"$2")" '{ printf "%s%s %s %s (%s%%)", (NR > 1 ? ", " : ""), $1, $2, u, $3 }')"
+}
+
+# series.tsv's fields are read split at \037, not at tabs: read collapses
+# runs of whitespace separators, and the unit field is often empty.
 series_section() {
-	local work=$1 outdir=$2 i bench metric param machine config label unit direction n k first last
-	local name title
-	while IFS=$'\t' read -r i bench metric param machine config label unit direction n k first last; do
+	local work=$1 stage=$2 i bench metric param machine config label unit direction n k first last
+	local name title ylabel ymin ymax nout
+	while IFS=$'\037' read -r i bench metric param machine config label unit direction n k first last ymin ymax nout; do
 		name=$bench-$metric${param/#-/}
 		[ "$param" = - ] || name=$bench-$metric-$param
 		title="$bench $metric$([ "$param" = - ] || echo " $param") on $machine"
-		write_vars "$work" "$i" "$title" "$label ($unit, $direction is better)" "$outdir/plots/$i-$name" "$n"
+		ylabel="$label (${unit:+$unit, }$direction is better)"
+		write_vars "$work" "$i" "$title" "$ylabel" "$stage/plots/$i-$name" "$n" "$ymin" "$ymax" "$nout"
 		write_marks "$work/s$i.cp" >"$work/marks.$i.gp"
 		say "html: trend $title"
 		gnuplot -c "$HISTORY/trend.gp" "$work" "$i" 2>"$work/gnuplot.err" ||
@@ -69,23 +84,50 @@ series_section() {
 			"$(html_escape <<<"$first")" "$(html_escape <<<"$last")" "$config" "$k" "$([ "$k" = 1 ] || echo s)"
 		printf '<div class="plots"><figure><a href="plots/%s.png"><img src="plots/%s.svg" alt="trend of %s" loading="eager"></a>' \
 			"$i-$name" "$i-$name" "$(html_escape <<<"$title")"
-		echo '<figcaption>Every sample at its run (in order); steps = the mean of each segment between change points; dashed = a change point, between the two runs named.</figcaption></figure></div>'
+		echo '<figcaption>Every sample at its run (in order); steps = the mean of each segment between change points; dashed = a change point, between the two runs named; rings = a run set aside as an outlier.</figcaption></figure></div>'
 		change_table "$work/s$i.cp" "$unit"
-	done <"$work/series.tsv"
+		outlier_list "$work/s$i.out" "$unit"
+	done < <(tr '\t' '\037' <"$work/series.tsv")
 }
 
 html_escape() { sed 's/&/\&amp;/g; s/</\&lt;/g; s/>/\&gt;/g; s/"/\&quot;/g'; }
 
+# Put the staged page in place: plots/ first (the old one moved aside and
+# removed after), then index.html by one rename.
+publish() {
+	local stage=$1 outdir=$2 old=""
+	if [ -e "$outdir/plots" ]; then
+		old=$(mktemp -d "$outdir/.plots-old.XXXXXX") || die "html: cannot write to $outdir"
+		mv "$outdir/plots" "$old/" || die "html: cannot replace $outdir/plots"
+	fi
+	mv "$stage/plots" "$outdir/plots" || die "html: cannot write $outdir/plots"
+	mv "$stage/index.html" "$outdir/index.html" || die "html: cannot write $outdir/index.html"
+	[ -z "$old" ] || rm -rf "$old"
+}
+
+# Everything is written into a folder of its own in OUTDIR and put in place
+# only once whole: a failure leaves OUTDIR as it was (and removes it if this
+# made it), never a partial page or plots/.
+cleanup() {
+	rm -rf "$WORK" "$STAGE"
+	[ -z "$MADE" ] || rmdir "$MADE" 2>/dev/null || true
+}
+
 main() {
-	local tool=$1 root=$2 outdir=$3 work page
+	local tool=$1 root=$2 outdir=$3
 	shift 3
+	WORK="" STAGE="" MADE=""
+	trap cleanup EXIT  # runs after main has returned: hence globals
 	command -v gnuplot >/dev/null || die "html: gnuplot is not installed (make deps installs it)"
-	{ mkdir -p "$outdir/plots" 2>/dev/null && [ -w "$outdir" ]; } || die "html: cannot write to $outdir"
-	work=$(mktemp -d)
-	WORK=$work  # for the EXIT trap, which runs after main has returned
-	trap 'rm -rf "$WORK"' EXIT
-	"$tool" -o "$root" export "$@" "$work" || exit 2
-	page=$(mktemp "$outdir/.index.html.XXXXXX")
+	if [ ! -d "$outdir" ]; then
+		mkdir -p "$outdir" 2>/dev/null || die "html: cannot write to $outdir"
+		MADE=$outdir
+	fi
+	[ -w "$outdir" ] || die "html: cannot write to $outdir"
+	WORK=$(mktemp -d)
+	STAGE=$(mktemp -d "$outdir/.html.XXXXXX")
+	mkdir "$STAGE/plots"
+	"$tool" -o "$root" export "$@" "$WORK" || exit 2
 	{
 		cat <<EOF
 <!DOCTYPE html>
@@ -101,14 +143,14 @@ $(cat "$RENDER/report.css")
 </head>
 <body>
 <h1>mmdelta history: $(html_escape <<<"$root")</h1>
-<p class="sub">Generated $(date -u '+%Y-%m-%d %H:%M UTC') by history.sh from $(wc -l <"$work/series.tsv") series.
+<p class="sub">Generated $(date -u '+%Y-%m-%d %H:%M UTC') by history.sh from $(wc -l <"$WORK/series.tsv") series.
 A series is one bench, metric and swept value on one machine with one config.</p>
 EOF
-		series_section "$work" "$outdir"
+		series_section "$WORK" "$STAGE"
 		printf '<script>\n%s\n</script>\n</body>\n</html>\n' "$(cat "$RENDER/report.js")"
-	} >"$page"
-	chmod 0644 "$page"
-	mv "$page" "$outdir/index.html"
+	} >"$STAGE/index.html"
+	publish "$STAGE" "$outdir"
+	MADE=""
 	say "html: wrote $outdir/index.html"
 }
 

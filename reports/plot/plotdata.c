@@ -177,6 +177,9 @@ static const char *const kind_names[KINDS] = { "box", "runseq", "delta", "sweep"
 /* Why a kind of plot is not drawn for this metric, or NULL. */
 static const char *why_not(const struct plot *pl, enum kind k)
 {
+	/* one number in every run is one line of the tables (rows.h) */
+	if (metric_constant(pl->b, pl->m))
+		return k == BOX ? "one value in every run, not plotted" : "";
 	if (k == DELTA && pl->rep->n_runs < 2)
 		return "one run, no delta plot";
 	/* with fewer than two samples there is no test, so no interval to draw */

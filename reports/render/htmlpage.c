@@ -1,10 +1,13 @@
 /*
  * What was compared, on the HTML page: the runs' systems (meta), their
- * topology and each bench's resolved config, with every value that differs
- * from the baseline's highlighted: a "regression" that is really another THP
- * setting or kernel command line should be the first thing a reader sees.
+ * topology and each bench's resolved config.  Only what can change a figure
+ * is shown open and highlighted where it differs from the baseline: a
+ * "regression" that is really another THP setting or kernel command line
+ * must stand out, not drown among pids, paths and start times, which
+ * differ between any two runs and are folded away (<details>).
  */
 #include <errno.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -12,21 +15,39 @@
 #include "markup.h"
 #include "base/xalloc.h"
 #include "plot/plotfile.h"
+#include "rundir/configkeys.h"
 
 /*
- * meta keys that describe one run rather than its system: they differ
- * between any two runs, so highlighting them would drown what matters.
+ * The meta keys that can change a figure: the kernel and its command line,
+ * THP, the machine (its CPUs, memory, page size, what it runs on), qemu and
+ * the clock.  differ.c's list (what makes runs unlike besides the kernel)
+ * is a subset.
  */
-static const char *const run_keys[] = {
-	"name", "pid", "status", "start_time", "end_time", "command", "memavailable", NULL
+static const char *const figure_keys[] = {
+	"kernel_release", "kernel_version", "cmdline", "thp_enabled", "thp_defrag",
+	"hostname", "slurm_node", "arch", "cpu_model", "cpus", "numa_nodes", "page_size",
+	"memtotal", "swap_total", "virtualization", "vm", "vm_qemu_version", "vm_accel",
+	"vm_cpu_model", "vm_cpus", "vm_memory", "clock", "vm_clock", NULL
 };
 
-static int is_run_key(const char *k)
+/* MemTotal moves by a few KiB between kernels; that is not another machine. */
+#define MEMTOTAL_SAME 0.01
+
+static int is_figure_key(const char *k)
 {
-	for (const char *const *p = run_keys; *p; p++)
+	for (const char *const *p = figure_keys; *p; p++)
 		if (!strcmp(*p, k))
 			return 1;
 	return 0;
+}
+
+static int value_differs(const char *key, const char *base, const char *v)
+{
+	if (!v || !base)
+		return !v != !base;
+	if (!strcmp(key, "memtotal") && atof(base) > 0)
+		return fabs(atof(v) - atof(base)) > MEMTOTAL_SAME * atof(base);
+	return strcmp(v, base) != 0;
 }
 
 void html_runs_header(FILE *f, const struct report *rep)
@@ -78,7 +99,7 @@ static void kv_row(FILE *f, const struct report *rep, const struct kvlist *const
 	fputs("</th>", f);
 	for (size_t r = 0; r < rep->n_runs; r++) {
 		const char *v = kv_get(lists[r], key);
-		int differs = highlight && r > 0 && (!v != !base || (v && strcmp(v, base)));
+		int differs = highlight && r > 0 && value_differs(key, base, v);
 		int is_long = v && strlen(v) > 60;
 		static const char *const cls[2][2] = {
 			{ "", " class=\"differs\"" }, { " class=\"long\"", " class=\"long differs\"" }
@@ -94,17 +115,47 @@ static void kv_row(FILE *f, const struct report *rep, const struct kvlist *const
 	fputs("</tr>\n", f);
 }
 
-/* Rows of the keys that are (run_facts) or are not run keys, in order of first appearance. */
-static void kv_rows(FILE *f, const struct report *rep, const struct kvlist *const *lists,
-		    int run_facts, int highlight)
+/*
+ * Rows of the keys for which decides(key) is `open` (those that can change
+ * a figure, highlighted where they differ) or is not (the rest, plain), in
+ * order of first appearance; returns how many.
+ */
+static size_t kv_rows(FILE *f, const struct report *rep, const struct kvlist *const *lists,
+		      int (*decides)(const char *), int open)
 {
+	size_t n = 0;
+
 	for (size_t l = 0; l < rep->n_runs; l++)
 		for (size_t i = 0; i < lists[l]->n; i++) {
 			const char *key = lists[l]->kv[i].key;
 
-			if (is_run_key(key) == run_facts && first_seen(lists, l, i))
-				kv_row(f, rep, lists, key, highlight);
+			if (!decides(key) == !open && first_seen(lists, l, i)) {
+				if (f)
+					kv_row(f, rep, lists, key, open);
+				n++;
+			}
 		}
+	return n;
+}
+
+/* The folded rest: "<details><summary>N more ... </summary><table>". */
+static void folded(FILE *f, const struct report *rep, const struct kvlist *const *lists,
+		   int (*decides)(const char *), const char *what, const char *cls)
+{
+	size_t n = kv_rows(NULL, rep, lists, decides, 0);
+
+	if (!n)
+		return;
+	fprintf(f, "<details><summary>%zu more %s, none of which changes a figure</summary>"
+		   "<table class=\"%s\">", n, what, cls);
+	html_runs_header(f, rep);
+	kv_rows(f, rep, lists, decides, 0);
+	fputs("</table></details>\n", f);
+}
+
+static int measures(const char *key)
+{
+	return config_key_measures(key, strlen(key));
 }
 
 static void topology(FILE *f, const struct report *rep)
@@ -136,14 +187,13 @@ void html_systems(FILE *f, const struct report *rep)
 
 	for (size_t r = 0; r < rep->n_runs; r++)
 		lists[r] = &rep->runs[r].meta;
-	fputs("<h2 id=\"system\">Systems</h2>\n<p class=\"sub\">Highlighted: differs from the baseline.</p>\n"
+	fputs("<h2 id=\"system\">Systems</h2>\n<p class=\"sub\">What can change a figure (kernel, command line, "
+	      "THP, CPUs, memory, qemu, clock); highlighted: differs from the baseline.</p>\n"
 	      "<table class=\"system\">", f);
 	html_runs_header(f, rep);
-	kv_rows(f, rep, lists, 0, 1);
-	fputs("</table>\n<h3>Runs</h3><table class=\"runs\">", f);
-	html_runs_header(f, rep);
-	kv_rows(f, rep, lists, 1, 0);
+	kv_rows(f, rep, lists, is_figure_key, 1);
 	fputs("</table>\n", f);
+	folded(f, rep, lists, is_figure_key, "facts of the runs (times, pids, paths, load, versions)", "runs");
 	topology(f, rep);
 	free(lists);
 }
@@ -156,12 +206,11 @@ void html_config(FILE *f, const struct report *rep, const struct bench_cmp *b)
 		lists[r] = &b->config[r];
 	fputs("<table class=\"config\">", f);
 	html_runs_header(f, rep);
-	/* every key of BENCH/config is the bench's, none is a run fact */
-	for (size_t l = 0; l < rep->n_runs; l++)
-		for (size_t i = 0; i < lists[l]->n; i++)
-			if (first_seen(lists, l, i))
-				kv_row(f, rep, lists, lists[l]->kv[i].key, 1);
+	/* the keys that decide what was measured (configkeys.h), as compare.sh's
+	 * "not the same in every run" reads them */
+	kv_rows(f, rep, lists, measures, 1);
 	fputs("</table>\n", f);
+	folded(f, rep, lists, measures, "lines of how the run went (iterations, command, time)", "config-run");
 	free(lists);
 }
 

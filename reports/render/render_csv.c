@@ -1,11 +1,13 @@
 /*
  * CSV for spreadsheets: one row per bench, metric, swept value and run, with
  * every statistic in SI base units at full precision (%.17g round-trips a
- * double).  Undefined values are empty fields.
+ * double).  Undefined values are empty fields.  The last field, constant,
+ * is 1 for a metric that is one number in every run (the tables' one line).
  */
 #include <string.h>
 
 #include "render.h"
+#include "compare/rows.h"
 #include "stats/statrows.h"
 
 static void csv_str(FILE *f, const char *s)
@@ -37,7 +39,7 @@ static void csv_header(FILE *f)
 		fprintf(f, ",%s", stat_name(s));
 	for (enum stat_id s = ST_MIN; s < ST_COUNT; s++)
 		fprintf(f, ",pct_%s", stat_name(s));
-	fputs(",test,diff,ci_half,diff_pct,ci_half_pct,df,t,p_value,verdict\n", f);
+	fputs(",test,diff,ci_half,diff_pct,ci_half_pct,df,t,p_value,verdict,constant\n", f);
 }
 
 static const char *verdict(const struct ttest *t, size_t run)
@@ -60,7 +62,7 @@ static void csv_test(FILE *f, const struct report *rep, const struct ttest *t, s
 	csv_num(f, done, t->df);
 	csv_num(f, done, t->t);
 	csv_num(f, done, t->p);
-	fprintf(f, ",%s\n", verdict(t, r));
+	fprintf(f, ",%s", verdict(t, r));
 }
 
 static void csv_cell(FILE *f, const struct report *rep, const struct bench_cmp *b,
@@ -92,6 +94,8 @@ static void csv_cell(FILE *f, const struct report *rep, const struct bench_cmp *
 		csv_num(f, has, v);
 	}
 	csv_test(f, rep, &c->test, r);
+	/* the tables print such a metric as one line (rows.h) */
+	fprintf(f, ",%d\n", metric_constant(b, m));
 }
 
 void render_csv(FILE *f, const struct report *rep)

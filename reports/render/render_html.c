@@ -1,9 +1,9 @@
 /*
- * The HTML page of a comparison (compare.sh --html DIR): the gate's verdicts,
- * what differs between the runs, their systems, and per bench its config and
- * per metric the table of the text report (the same rows, median and
- * percentiles included) with significant means coloured, green better and
- * red worse, beside its plots.  The CSS and a small script are inlined; the
+ * The HTML page of a comparison (compare.sh --html DIR): the result first
+ * (htmlsummary.h), what differs between the runs, the gate's verdicts, the
+ * systems, and per bench its config and per metric the table of the text
+ * report (the same rows, median and percentiles included) with significant
+ * means coloured, green better and red worse, beside its plots.  The CSS and a small script are inlined; the
  * plots are files in plots/, so the folder opens from disk and loads
  * nothing from the network.
  */
@@ -14,8 +14,10 @@
 #include <time.h>
 
 #include "htmlpage.h"
+#include "htmlsummary.h"
 #include "markup.h"
 #include "render.h"
+#include "where.h"
 #include "base/xalloc.h"
 #include "compare/difftext.h"
 #include "compare/rows.h"
@@ -31,7 +33,7 @@ static const char *const captions[] = {
 
 static void page_head(FILE *f, const struct report *rep, const char *css)
 {
-	char when[64];
+	char when[64], legend[1400];
 	time_t now = time(NULL);
 
 	strftime(when, sizeof(when), "%Y-%m-%d %H:%M UTC", gmtime(&now));
@@ -51,8 +53,10 @@ static void page_head(FILE *f, const struct report *rep, const char *css)
 		fputc(' ', f);
 		markup_str(f, rep->runs[r].path);
 	}
-	fputs(".\nThe first run is the baseline; a positive percentage is always an improvement "
-	      "(for counters, neither better nor worse, it is the plain change).</p>\n", f);
+	percent_legend(rep, legend, sizeof(legend));
+	fputs(".\nThe first run is the baseline. ", f);
+	markup_str(f, legend);
+	fputs("</p>\n", f);
 }
 
 /* A link list to every section: with four benches the page is long. */
@@ -93,13 +97,9 @@ static void unlike(FILE *f, const struct report *rep)
 /* The gate's headline: what CI does with the worst verdict. */
 static void gate_headline(FILE *f, const struct gate *g)
 {
-	const char *cls = "gate-pass", *what = "pass";
-
-	if (gate_regressed(g))
-		cls = "gate-fail", what = "FAIL: a gated metric regressed";
-	else if (gate_inconclusive(g))
-		cls = "gate-inconclusive", what = "INCONCLUSIVE: more iterations are needed";
-	fprintf(f, "<h2 id=\"gate\">Gate (%g%%): <span class=\"%s\">%s</span></h2>\n", g->pct, cls, what);
+	fputs("<h2 id=\"gate\">", f);
+	html_gate_verdict(f, g);
+	fputs("</h2>\n", f);
 }
 
 /* "[-2.14%, -0.81%] at 95%", or a sequential run's repeated interval. */
@@ -121,7 +121,7 @@ static void gate_section(FILE *f, const struct report *rep, const struct gate *g
 
 	gate_headline(f, g);
 	fputs("<table class=\"gate\"><tr><th>bench</th><th>metric</th><th>run</th>"
-	      "<th>change of the mean</th><th>interval</th><th>verdict</th><th>why</th>"
+	      "<th>change of the mean (+ = better)</th><th>interval</th><th>verdict</th><th>why</th>"
 	      "<th>differs from the baseline</th></tr>\n", f);
 	for (size_t i = 0; i < g->n_res; i++) {
 		const struct gate_result *gr = &g->res[i];
@@ -243,6 +243,21 @@ static void figures(FILE *f, const struct bench_cmp *b, size_t m, const char *pl
 	fputs("</div>\n", f);
 }
 
+/* A constant metric (rows.h): one line, no table, nothing to plot. */
+static void constant_line(FILE *f, const struct bench_cmp *b, size_t m)
+{
+	char line[1024];
+
+	constant_sentence(b, m, line, sizeof(line));
+	fputs("<p class=\"constant\" id=\"", f);
+	markup_str(f, b->data.name);
+	fputc('-', f);
+	markup_str(f, b->data.metrics[m].name);
+	fputs("\">", f);
+	markup_str(f, line);
+	fputs("</p>\n", f);
+}
+
 static void bench_section(FILE *f, const struct report *rep, const struct bench_cmp *b,
 			  const char *plots)
 {
@@ -259,6 +274,10 @@ static void bench_section(FILE *f, const struct report *rep, const struct bench_
 	for (size_t k = 0; k < n; k++) {
 		const struct metric_def *md = &b->data.metrics[order[k]];
 
+		if (metric_constant(b, order[k])) {
+			constant_line(f, b, order[k]);
+			continue;
+		}
 		metric_header(b, order[k], header, sizeof(header));
 		fputs("<h3 id=\"", f);
 		markup_str(f, b->data.name);
@@ -290,14 +309,18 @@ int render_html(FILE *f, const struct report *rep, const struct gate *gate,
 		free(css);
 		return -1;
 	}
+	/* the result first: a reader should not scroll past the systems to it */
 	page_head(f, rep, css);
+	html_summary(f, rep, gate);
+	unlike(f, rep);
 	contents(f, rep, gate);
 	if (gate)
 		gate_section(f, rep, gate);
-	unlike(f, rep);
 	html_systems(f, rep);
-	for (size_t i = 0; i < rep->n_benches; i++)
+	for (size_t i = 0; i < rep->n_benches; i++) {
 		bench_section(f, rep, &rep->benches[i], plots);
+		where_html(f, rep, i, plots);
+	}
 	fprintf(f, "<script>\n%s</script>\n</body>\n</html>\n", js);
 	free(css);
 	free(js);

@@ -5,11 +5,12 @@
  */
 #include "json.h"
 #include "render.h"
+#include "where.h"
 #include "compare/difftext.h"
 #include "compare/rows.h"
 #include "gate/gateline.h"
 
-#define SCHEMA "mmdelta-compare/3"
+#define SCHEMA "mmdelta-compare/4"
 
 static void j_run(FILE *f, const struct run_info *ri, int first)
 {
@@ -155,6 +156,8 @@ static void j_metric(FILE *f, const struct report *rep, const struct bench_cmp *
 	json_str(f, better_name(md->better));
 	json_key(f, "primary", 0);
 	fputs(m == 0 ? "true" : "false", f);
+	json_key(f, "constant", 0);
+	fputs(metric_constant(b, m) ? "true" : "false", f);
 	json_key(f, "display_unit", 0);
 	json_str(f, sc.unit);
 	json_key(f, "display_divisor", 0);
@@ -333,5 +336,6 @@ void render_json(FILE *f, const struct report *rep, const struct gate *gate)
 	j_missing(f, rep);
 	j_differences(f, rep);
 	j_gate(f, rep, gate);
+	where_json(f, rep);
 	fputs("}\n", f);
 }

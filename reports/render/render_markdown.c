@@ -6,6 +6,7 @@
 #include <stdlib.h>
 
 #include "render.h"
+#include "where.h"
 #include "base/xalloc.h"
 #include "compare/difftext.h"
 #include "compare/rows.h"
@@ -66,6 +67,23 @@ static void md_metric(FILE *f, const struct report *rep,
 	free(rows);
 }
 
+/* The k-th of n shown metrics: its table, or a list item when it is constant. */
+static void md_shown(FILE *f, const struct report *rep, const struct bench_cmp *b,
+		     const size_t *order, size_t n, size_t k)
+{
+	char line[1024];
+
+	if (!metric_constant(b, order[k])) {
+		md_metric(f, rep, b, order[k]);
+		return;
+	}
+	constant_sentence(b, order[k], line, sizeof(line));
+	fprintf(f, "- %s\n", line);
+	/* a blank line ends the list */
+	if (k + 1 == n || !metric_constant(b, order[k + 1]))
+		fputc('\n', f);
+}
+
 /* What differs besides the code comes first: it may be the result. */
 static void md_unlike(FILE *f, const struct report *rep)
 {
@@ -78,9 +96,12 @@ static void md_unlike(FILE *f, const struct report *rep)
 
 void render_markdown(FILE *f, const struct report *rep)
 {
-	char hidden[512];
+	char hidden[512], legend[1400];
 
 	md_unlike(f, rep);
+	percent_legend(rep, legend, sizeof(legend));
+	fprintf(f, "%s Bold: the means differ significantly at %.1f%% confidence (%s t-test).\n\n",
+		legend, report_confidence(rep), rep->opt.test == TTEST_STUDENT ? "Student's" : "Welch's");
 	for (size_t i = 0; i < rep->n_benches; i++) {
 		const struct bench_cmp *b = &rep->benches[i];
 		size_t *order = xcalloc(b->data.n_metrics, sizeof(*order));
@@ -88,13 +109,11 @@ void render_markdown(FILE *f, const struct report *rep)
 
 		fprintf(f, "### %s\n\n", b->data.name);
 		for (size_t k = 0; k < n; k++)
-			md_metric(f, rep, b, order[k]);
+			md_shown(f, rep, b, order, n, k);
 		if (hidden_metrics(rep, b, hidden, sizeof(hidden)))
 			fprintf(f, "Not shown: %s without a significant difference (--all-metrics shows them).\n\n",
 				hidden);
+		where_markdown(f, rep, i);
 		free(order);
 	}
-	fprintf(f, "Percentages: positive is better (for counters, direction none: the plain change). Bold means: significant at %.1f%% confidence (%s t-test).\n",
-		report_confidence(rep),
-		rep->opt.test == TTEST_STUDENT ? "Student's" : "Welch's");
 }

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "render.h"
+#include "where.h"
 #include "base/xalloc.h"
 #include "compare/difftext.h"
 #include "compare/rows.h"
@@ -51,17 +52,41 @@ static int max_int(int a, int b)
 	return a > b ? a : b;
 }
 
+/* Run r's two header lines: its name split at the last '-', "(partial)" below. */
+static void run_header(const struct run_info *ri, char *first, char *second, size_t len)
+{
+	header_parts(ri->name, first, second, len);
+	if (ri->partial)
+		strncat(second, *second ? " (partial)" : "(partial)", len - strlen(second) - 1);
+}
+
+/* Columns the widest header line of any run takes. */
+static int header_width(const struct report *rep)
+{
+	char first[256], second[256];
+	int w = 0;
+
+	for (size_t r = 0; r < rep->n_runs; r++) {
+		run_header(&rep->runs[r], first, second, sizeof(first));
+		w = max_int(w, max_int(display_width(first), display_width(second)));
+	}
+	return w;
+}
+
 /*
  * The munlock thread's 14 + 12 + 6 columns, widened where a label, a value
- * (1e9 or more) or a percentage (-1113.81) would not fit, so that columns
+ * (1e9 or more), a percentage (-1113.81) or a run's name
+ * (01-6.12.111+deb12-cloud of a bisection) would not fit, so that columns
  * never run together.
  */
-static void block_widths(const struct bench_cmp *b, const struct row *rows,
-			 size_t n, const char *header, struct widths *w)
+static void block_widths(const struct report *rep, const struct bench_cmp *b,
+			 const struct row *rows, size_t n, const char *header,
+			 struct widths *w)
 {
 	char buf[300];
 	struct scale sc;
 	struct row_cell cl;
+	int short_by;
 
 	*w = (struct widths){ max_int(LABEL_MIN, display_width(header)), 12, 6 };
 	metric_scale(b, rows[0].metric, &sc);
@@ -80,6 +105,10 @@ static void block_widths(const struct bench_cmp *b, const struct row *rows,
 				w->pct = max_int(w->pct, width_of(cl.pct));
 		}
 	}
+	/* + 1: the blank that parts a name from the column before it */
+	short_by = 1 + header_width(rep) - (w->value + w->pct + 4);
+	if (short_by > 0)
+		w->value += short_by;
 }
 
 static void print_headers(FILE *f, const struct report *rep, const char *header,
@@ -92,11 +121,10 @@ static void print_headers(FILE *f, const struct report *rep, const char *header,
 		fprintf(f, "%s%*s", line ? "" : header,
 			w->label - (line ? 0 : display_width(header)), "");
 		for (size_t r = 0; r < rep->n_runs; r++) {
-			header_parts(rep->runs[r].name, first, second, sizeof(first));
-			if (line == 1 && rep->runs[r].partial)
-				strncat(second, *second ? " (partial)" : "(partial)",
-					sizeof(second) - strlen(second) - 1);
-			fprintf(f, "%*s", col, line == 0 ? first : second);
+			run_header(&rep->runs[r], first, second, sizeof(first));
+			/* pad by columns, not bytes: a name may hold UTF-8 */
+			fprintf(f, "%*s%s", col - display_width(line ? second : first), "",
+				line ? second : first);
 		}
 		fputc('\n', f);
 	}
@@ -165,11 +193,31 @@ static void print_metric(FILE *f, const struct report *rep,
 	struct widths w;
 
 	metric_header(b, m, header, sizeof(header));
-	block_widths(b, rows, n, header, &w);
+	block_widths(rep, b, rows, n, header, &w);
 	print_headers(f, rep, header, &w);
 	print_rows(f, b, rows, n, &w);
 	print_differences(f, rep, b, m);
 	free(rows);
+}
+
+/*
+ * The k-th shown metric: its table, or its one line when it is constant;
+ * a blank line before each table and before each run of such lines.
+ */
+static void print_shown(FILE *f, const struct report *rep, const struct bench_cmp *b,
+			const size_t *order, size_t k)
+{
+	char line[1024];
+	int constant = metric_constant(b, order[k]);
+
+	if (k && !(constant && metric_constant(b, order[k - 1])))
+		fputc('\n', f);
+	if (!constant) {
+		print_metric(f, rep, b, order[k]);
+		return;
+	}
+	constant_sentence(b, order[k], line, sizeof(line));
+	fprintf(f, "%s\n", line);
 }
 
 /* What differs besides the code comes first: it may be the result. */
@@ -184,9 +232,12 @@ static void print_unlike(FILE *f, const struct report *rep)
 
 void render_text(FILE *f, const struct report *rep)
 {
-	char hidden[512];
+	char hidden[512], legend[1400];
 
 	print_unlike(f, rep);
+	/* one line, so that each block below still pastes on its own */
+	percent_legend(rep, legend, sizeof(legend));
+	fprintf(f, "%s\n\n", legend);
 	for (size_t i = 0; i < rep->n_benches; i++) {
 		const struct bench_cmp *b = &rep->benches[i];
 		size_t *order = xcalloc(b->data.n_metrics, sizeof(*order));
@@ -195,14 +246,12 @@ void render_text(FILE *f, const struct report *rep)
 		if (i)
 			fputc('\n', f);
 		fprintf(f, "%s\n", b->data.name);
-		for (size_t k = 0; k < n; k++) {
-			if (k)
-				fputc('\n', f);
-			print_metric(f, rep, b, order[k]);
-		}
+		for (size_t k = 0; k < n; k++)
+			print_shown(f, rep, b, order, k);
 		if (hidden_metrics(rep, b, hidden, sizeof(hidden)))
 			fprintf(f, "\nNot shown: %s without a significant difference (--all-metrics shows them).\n",
 				hidden);
+		where_text(f, rep, i);
 		free(order);
 	}
 }

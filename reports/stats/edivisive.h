@@ -17,6 +17,7 @@ struct ed_opts {
 	double max_p;		/* a change point is kept when p <= max_p */
 	size_t min_seg;		/* runs on each side of a change point, at least */
 	size_t window;		/* runs E-divisive looks at at once */
+	int keep_outliers;	/* 1: no run is set aside (outliers.h), the plain method */
 };
 
 /*

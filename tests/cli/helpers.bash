@@ -48,15 +48,35 @@ trigger_start() {
 	read -r -t 30 TRIG_STATE <&"$TRIG_RD"
 }
 
-# Release a bench from trigger_start through its timed region (TRIG_STATE
-# is then "done PID"), let it finish, and keep its stdout in TRIG_OUT.
+# Release a bench from trigger_start through its timed region and return
+# once it says done (TRIG_STATE "done PID"), its teardown not begun.  One
+# byte releases one wait: "go\n" would release the next one too.
+trigger_region() {
+	printf g >&"$TRIG_GO"
+	read -r -t 30 TRIG_STATE <&"$TRIG_RD"
+}
+
+# Let a bench from trigger_start (through its timed region, if
+# trigger_region has not) finish, and keep its stdout in TRIG_OUT.
 # shellcheck disable=SC2034
 trigger_finish() {
-	echo go >&"$TRIG_GO"
-	read -r -t 30 TRIG_STATE <&"$TRIG_RD"
-	echo go >&"$TRIG_GO"
+	[[ $TRIG_STATE == done* ]] || trigger_region
+	printf g >&"$TRIG_GO"
 	wait "$TRIG_PID"
 	TRIG_OUT=$(cat "$TRIG_DIR/out")
 	exec {TRIG_RD}>&- {TRIG_GO}>&-
 	rm -r "$TRIG_DIR"
+}
+
+# Wait until PID sleeps (at a trigger's wait, its FIFO read): only then is
+# what the kernel counts for it in /proc up to date, not a tick behind.
+wait_asleep() {
+	local state _i
+	for _i in $(seq 300); do
+		read -r _ _ state _ <"/proc/$1/stat" || return 1
+		[ "$state" = S ] && return 0
+		sleep 0.01
+	done
+	echo "pid $1 never slept"
+	return 1
 }

@@ -36,7 +36,7 @@ static void make_bench(struct hist_bench *hb, long b, long run, gsl_rng *rng)
 	hb->data.metrics = calloc(2, sizeof(struct metric_def));
 	hb->data.n_metrics = 2;
 	for (int m = 0; m < 2; m++)
-		hb->data.metrics[m] = (struct metric_def){ strdup(names[m]), strdup(names[m]), strdup("s"), 0 };
+		hb->data.metrics[m] = (struct metric_def){ strdup(names[m]), strdup(names[m]), strdup("s"), 0, strdup("") };
 	size_t p = bench_param(&hb->data, "-");
 
 	for (int m = 0; m < 2; m++)

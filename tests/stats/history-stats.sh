@@ -2,7 +2,8 @@
 # make test-history-stats: the change-point detection measured as an
 # instrument.  Seeded synthetic series (tests/stats/synth.h) over the grid
 # steps 3-20% x CoeffVar 1-5% x 5-500 runs, plus A/A, single spikes and a
-# variance change, for three amounts of run-to-run noise; then the time of
+# variance change, for three amounts of run-to-run noise, without and with
+# outlier nights, by the plain method and with outliers set aside; then the time of
 # `changes` over a generated history of 10,000 nightly runs of 4 benches.
 # Run it under the CPU lock: flock /tmp/mmdelta-cpu.lock make test-history-stats
 set -euo pipefail
@@ -30,13 +31,21 @@ summary() {
 	}' "$1"
 }
 
-for run_sd in 0 0.5 1; do
-	echo "run-to-run noise ${run_sd} x CoeffVar, $SEEDS seeds per cell, p <= 0.001, 3 runs a side:"
-	build/cpsweep "$SEEDS" 3 "$run_sd" >"$work/sweep.$run_sd.tsv"
-	summary "$work/sweep.$run_sd.tsv"
-	echo "  recall per step and CoeffVar (all lengths):"
-	awk -F'\t' '$1 == "step" { k = $3 "\t" $4; s[k] += $6; h[k] += $8 } END { for (k in s) { split(k, a, "\t"); printf "    CoeffVar %g%%, step %g%%: %.3f\n", a[1] * 100, a[2] * 100, h[k] / s[k] } }' \
-		"$work/sweep.$run_sd.tsv" | sort -k2,2n -k4,4n
+# BAD: 1 adds 1-3 outlier nights (10-50% slow) to every series; KEEP: 1 is
+# the plain method (no run set aside), 0 the default (outliers set aside).
+for bad in 0 1; do
+	for keep in 1 0; do
+		for run_sd in 0 0.5 1; do
+			echo "$([ "$bad" = 1 ] && echo "with 1-3 outlier nights" || echo "no outlier nights"), $([ "$keep" = 1 ] && echo "every run kept (the plain method)" || echo "outliers set aside"):"
+			echo "run-to-run noise ${run_sd} x CoeffVar, $SEEDS seeds per cell, p <= 0.001, 3 runs a side:"
+			f=$work/sweep.$bad.$keep.$run_sd.tsv
+			build/cpsweep "$SEEDS" 3 "$run_sd" 0.001 "$bad" "$keep" >"$f"
+			summary "$f"
+			echo "  recall per step and CoeffVar (all lengths):"
+			awk -F'\t' '$1 == "step" { k = $3 "\t" $4; s[k] += $6; h[k] += $8 } END { for (k in s) { split(k, a, "\t"); printf "    CoeffVar %g%%, step %g%%: %.3f\n", a[1] * 100, a[2] * 100, h[k] / s[k] } }' \
+				"$f" | sort -k2,2n -k4,4n
+		done
+	done
 done
 
 mkdir "$work/root"

@@ -165,6 +165,24 @@ TEST(the_command_line_says_the_words_added_and_dropped)
 	assert_string_equal(note_of(0, 1), "cmdline (adds mitigations=auto; drops quiet, mitigations=off)");
 }
 
+/* Spacing alone is no difference; the same words reordered are, and say so. */
+TEST(the_command_line_differs_by_its_words_not_its_spacing)
+{
+	report_of(3, 1);
+	runs[0].meta = KV({ "cmdline", "ro quiet mitigations=off" });
+	runs[1].meta = KV({ "cmdline", " ro  quiet\tmitigations=off " });
+	runs[2].meta = KV({ "cmdline", "ro quiet mitigations=off" });
+	differences_find(&rep);
+	assert_int_equal(rep.differences.n, 0);
+
+	runs[2].meta = KV({ "cmdline", "mitigations=off ro quiet" });
+	differences_find(&rep);
+	assert_int_equal(rep.differences.n, 1);
+	assert_string_equal(line_of(0), "cmdline: third has the same words in another order or repeated");
+	assert_string_equal(note_of(0, 1), "");
+	assert_string_equal(note_of(0, 2), "cmdline (has the same words in another order or repeated)");
+}
+
 /*
  * THP differs for every bench, SIZE only for timedmunlock: the meta key comes
  * first and has no bench, and heaprelease's gate note leaves SIZE out.

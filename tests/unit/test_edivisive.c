@@ -82,7 +82,7 @@ TEST(constant_segments_are_exact)
 				  { 3, 0.2, 0 }, { 3, 0.2, 0 }, { 3, 0.2, 0 } };
 	struct seg_test t;
 	size_t cp[6];
-	struct ed_opts o = { 0.001, 3, 50 };
+	struct ed_opts o = { 0.001, 3, 50, 0 };
 
 	(void)state;
 	seg_compare(pt, 0, 3, 6, &t);
@@ -99,8 +99,8 @@ TEST(constant_segments_are_exact)
 static void sweep(enum synth_kind kind, size_t n, double cv, double step, unsigned long seeds,
 		  unsigned long *alerts, unsigned long *hits)
 {
-	struct ed_opts o = { 0.001, 3, 50 };
-	struct synth s = { kind, n, 10, 0, cv, step, 0.5 };
+	struct ed_opts o = { 0.001, 3, 50, 0 };
+	struct synth s = { kind, n, 10, 0, cv, step, 0.5, 0 };
 
 	*alerts = *hits = 0;
 	for (unsigned long seed = 1; seed <= seeds; seed++) {

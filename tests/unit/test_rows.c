@@ -386,3 +386,46 @@ TEST(hidden_metrics_are_counted_per_monitor)
 	assert_false(hidden_metrics(&rep, &bench, buf, sizeof(buf)));
 	assert_string_equal(buf, "");
 }
+
+/* Pages 16384 in every sample of both runs: one number, one line. */
+TEST(one_number_in_every_sample_of_every_run_is_constant)
+{
+	bench_of(metrics, N_METRICS, unswept, 1, 2);
+	SAMPLES(0, 0, PAGES, 16384, 16384, 16384);
+	SAMPLES(0, 1, PAGES, 16384, 16384);
+	assert_true(metric_constant(&bench, PAGES));
+}
+
+/* Constant in each run but 16384 against 20480 (64M and 80M): a table. */
+TEST(constant_in_each_run_but_not_equal_across_is_not_constant)
+{
+	bench_of(metrics, N_METRICS, unswept, 1, 2);
+	SAMPLES(0, 0, PAGES, 16384, 16384, 16384);
+	SAMPLES(0, 1, PAGES, 20480, 20480, 20480);
+	assert_false(metric_constant(&bench, PAGES));
+}
+
+/* One sample off in one run, or a run without samples: not constant. */
+TEST(one_sample_off_or_a_run_without_samples_is_not_constant)
+{
+	bench_of(metrics, N_METRICS, unswept, 1, 2);
+	SAMPLES(0, 0, PAGES, 16384, 16384, 16384);
+	SAMPLES(0, 1, PAGES, 16384, 16385, 16384);
+	assert_false(metric_constant(&bench, PAGES));
+	bench_of(metrics, N_METRICS, unswept, 1, 2);
+	SAMPLES(0, 0, PAGES, 16384, 16384, 16384);
+	assert_false(metric_constant(&bench, PAGES));
+}
+
+/* A sweep: one number per swept value, the same in every run. */
+TEST(a_sweep_is_constant_when_each_swept_value_is)
+{
+	bench_of(metrics, N_METRICS, swept, 2, 2);
+	SAMPLES(0, 0, PAGES, 4096, 4096);
+	SAMPLES(0, 1, PAGES, 4096, 4096);
+	SAMPLES(1, 0, PAGES, 8192, 8192);
+	SAMPLES(1, 1, PAGES, 8192, 8192);
+	assert_true(metric_constant(&bench, PAGES));
+	SAMPLES(1, 1, PAGES, 8192, 8000);
+	assert_false(metric_constant(&bench, PAGES));
+}

@@ -50,10 +50,44 @@ metric() { awk -F'\t' -v m="$1" '$1 == m { print $2 }' <<<"$output"; }
 	[ "$(metric minor_faults)" -lt 5000 ]
 }
 
-@test "--pin runs the threads bound to the allowed CPUs" {
-	run --separate-stderr "$B" --pin --threads 3 --ops 1000
-	[ "$status" -eq 0 ]
-	[ -n "$(metric elapsed)" ]
+# The CPUs of a taskset list ("0-2,5") one per line.
+cpus_of() {
+	local part
+	for part in ${1//,/ }; do
+		seq "${part%-*}" "${part#*-}"
+	done
+}
+
+# The kernel's view of each thread of a bench from trigger_start, waiting at
+# the barrier of the timed region: "main CPUS" first, then each other
+# thread's CPUs, sorted; CPUS as "0,1" (task_cpus: of one thread).
+task_cpus() { cpus_of "$(taskset -pc "$1" | sed 's/.*: //')" | paste -sd,; }
+bindings() {
+	local t
+	echo "main $(task_cpus "$TRIG_PID")"
+	for t in /proc/"$TRIG_PID"/task/*; do
+		[ "${t##*/}" = "$TRIG_PID" ] || task_cpus "${t##*/}"
+	done | sort -n
+}
+
+@test "--pin binds each thread to one allowed CPU, in turn round the allowed set" {
+	allowed=$(cpus_of "$(taskset -pc $$ | sed 's/.*: //')")
+	n=$(wc -l <<<"$allowed")
+	# n + 1 threads: each allowed CPU once and the first twice; main() unbound
+	want=$(echo "main $(paste -sd, <<<"$allowed")"; (cat <<<"$allowed"; head -n 1 <<<"$allowed") | sort -n)
+	trigger_start "$B" --pin --threads $((n + 1)) --ops 1000
+	[[ $TRIG_STATE == "ready $TRIG_PID" ]]
+	got=$(bindings)
+	trigger_finish
+	[ "$got" = "$want" ] || { printf 'bound:\n%s\nwanted:\n%s\n' "$got" "$want"; return 1; }
+	grep -q '^elapsed	' <<<"$TRIG_OUT"
+	# allowed only the last CPU, both threads go there, not to CPUs 0 and 1
+	[ "$n" -ge 2 ] || skip "one CPU"
+	last=$(tail -n 1 <<<"$allowed")
+	trigger_start taskset -c "$last" "$B" --pin --threads 2 --ops 1000
+	got=$(bindings)
+	trigger_finish
+	[ "$got" = "$(printf 'main %s\n%s\n%s' "$last" "$last" "$last")" ] || { printf 'bound:\n%s\n' "$got"; return 1; }
 }
 
 @test "zero threads, an unknown pattern and a partial page are refused in one line" {

@@ -78,14 +78,22 @@ cpus_of() {
 	awk -v r="$(metric reader_reads)" -v e="$(metric elapsed)" 'BEGIN { exit !(r >= 1 && r <= 2 * (e / 0.002 + 2)) }'
 }
 
-@test "an unreadable proc file, zero readers and a partial chunk are refused in one line" {
-	for args in "--proc-file nosuch" "--proc-file cmdline,../x" "--readers 0" "--chunk 1000" "--size 1P" "--reader-cpus some" "--read-gap-us 2000000"; do
+@test "an unreadable proc file, zero readers and a partial chunk are refused in one line that names the problem" {
+	local args want
+	while IFS='|' read -r args want; do
 		# shellcheck disable=SC2086  # word splitting intended
 		run --separate-stderr "$B" --size 16M $args
 		assert_one_line_error
-	done
-	run --separate-stderr "$B" --proc-file nosuch
-	[[ $stderr == *"--proc-file nosuch: cannot read /proc/self/nosuch"* ]]
+		[[ $stderr == "procmunmap: $want"* ]] || { printf 'args: %s\nstderr: %s\nwanted: %s...\n' "$args" "$stderr" "$want"; return 1; }
+	done <<-EOF
+	--proc-file nosuch|--proc-file nosuch: cannot read /proc/self/nosuch: No such file or directory
+	--proc-file cmdline,../x|--proc-file ../x: a file name in /proc/PID is expected
+	--readers 0|--readers 0: must be between 1 and 32
+	--chunk 1000|--chunk 1000: must be a non-zero multiple of the page size ($(getconf PAGESIZE))
+	--size 1P|--size 1.0P is more than this machine can hold: MemAvailable less a margin
+	--reader-cpus some|--reader-cpus some: must be one of any|others
+	--read-gap-us 2000000|--read-gap-us 2000000: at most 1000000 (a second)
+	EOF
 }
 
 @test "run.sh procmunmap: reader metrics in the samples" {

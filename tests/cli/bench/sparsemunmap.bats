@@ -98,12 +98,21 @@ mapping_start() {
 	[[ $stderr == *"--size reduced"* ]]
 }
 
-@test "bad --backing, --cycles, --placement and --dir are refused in one line" {
-	for args in "--backing foo" "--cycles 0" "--cycles 1000001" "--placement far" "--dir /nonexistent" "--backing anon --dir /tmp"; do
+@test "bad --backing, --cycles, --placement and --dir are refused in one line that names the problem" {
+	local args want
+	while IFS='|' read -r args want; do
 		# shellcheck disable=SC2086  # word splitting intended
 		run --separate-stderr "$B" $args
 		assert_one_line_error
-	done
+		[ "$stderr" = "sparsemunmap: $want" ] || { printf 'args: %s\nstderr: %s\nwanted: %s\n' "$args" "$stderr" "$want"; return 1; }
+	done <<-'EOF'
+	--backing foo|--backing foo: must be one of file|memfd|anon
+	--cycles 0|--cycles 0: must be between 1 and 1000000
+	--cycles 1000001|--cycles 1000001: must be between 1 and 1000000
+	--placement far|--placement far: must be one of kernel|isolated
+	--dir /nonexistent|--dir /nonexistent: not a directory this process can create files in: No such file or directory
+	--backing anon --dir /tmp|--dir applies only to --backing file
+	EOF
 }
 
 @test "run.sh: a SIZE sweep gives one sample set per size" {

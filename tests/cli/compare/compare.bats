@@ -17,17 +17,17 @@ setup() {
 
 @test "Elapsed block has the munlock thread's layout, its unit in the header" {
 	run "$COMPARE" -o "$FIX" 3.11-rc3-0 3.11-rc3-1
-	# bats drops empty lines from $lines: the bench starts at index 33.
+	# bats drops empty lines from $lines: the legend is line 0, the bench starts at index 34.
 	# The cv row's -133.61% widens the percentage column by one.
-	[ "${lines[33]}" = "timedmunlock" ]
-	[ "${lines[34]}" = "Elapsed [s]                  3.11-rc3               3.11-rc3" ]
-	[ "${lines[35]}" = "                                    0                      1" ]
-	[ "${lines[36]}" = "Elapsed min           3.38 (   0.00%)        1.90 (  43.79%)" ]
-	[ "${lines[37]}" = "Elapsed mean          3.40 (   0.00%)        1.92 *  43.37%*" ]
-	[ "${lines[38]}" = "Elapsed stddev        0.01 (   0.00%)        0.02 ( -32.29%)" ]
-	[ "${lines[39]}" = "Elapsed max           3.41 (   0.00%)        1.94 (  43.11%)" ]
-	[ "${lines[40]}" = "Elapsed range         0.03 (   0.00%)        0.04 ( -33.33%)" ]
-	[ "${lines[41]}" = "Elapsed cv            0.38 (   0.00%)        0.89 (-133.61%)" ]
+	[ "${lines[34]}" = "timedmunlock" ]
+	[ "${lines[35]}" = "Elapsed [s]                  3.11-rc3               3.11-rc3" ]
+	[ "${lines[36]}" = "                                    0                      1" ]
+	[ "${lines[37]}" = "Elapsed min           3.38 (   0.00%)        1.90 (  43.79%)" ]
+	[ "${lines[38]}" = "Elapsed mean          3.40 (   0.00%)        1.92 *  43.37%*" ]
+	[ "${lines[39]}" = "Elapsed stddev        0.01 (   0.00%)        0.02 ( -32.29%)" ]
+	[ "${lines[40]}" = "Elapsed max           3.41 (   0.00%)        1.94 (  43.11%)" ]
+	[ "${lines[41]}" = "Elapsed range         0.03 (   0.00%)        0.04 ( -33.33%)" ]
+	[ "${lines[42]}" = "Elapsed cv            0.38 (   0.00%)        0.89 (-133.61%)" ]
 }
 
 @test "longer labels widen their own metric's table, not the Elapsed one" {
@@ -70,7 +70,7 @@ Elapsed [µs]                     base                    new
 	[[ "$output" == *"
 Elapsed min          33.80 (   0.00%)       19.00 (  43.79%)
 "* ]]
-	[[ "$output" == *"Elapsed new: Difference at 95.0% confidence: -14.72 ± 0.27 µs, -43.37% ± 0.79%"* ]]
+	[[ "$output" == *"Elapsed new: Difference at 95.0% confidence: -14.72 ± 0.27 µs, 43.37% ± 0.79% better"* ]]
 	run --separate-stderr "$COMPARE" -o "$BATS_TEST_TMPDIR/r" --format markdown base new
 	[[ "$output" == *"| Elapsed [µs] | base | new |"* ]]
 	[[ "$output" == *"| Elapsed min | 33.80 (0.00%) | 19.00 (43.79%) |"* ]]
@@ -95,12 +95,54 @@ Elapsed min          33.80 (   0.00%)       19.00 (  43.79%)
 	mkdir -p "$BATS_TEST_TMPDIR/r"
 	cp -r "$FIX/3.11-rc3-0" "$BATS_TEST_TMPDIR/r/base"
 	run --separate-stderr "$COMPARE" -o "$BATS_TEST_TMPDIR/r" base "$FIX/3.11-rc3-same"
-	[ "${lines[1]}" = "Elapsed [s]                     base              3.11-rc3" ]
-	[ "${lines[2]}" = "                                                      same" ]
+	[ "${lines[2]}" = "Elapsed [s]                     base              3.11-rc3" ]
+	[ "${lines[3]}" = "                                                      same" ]
 }
 
 @test "runs are found by name under MMDELTA_RESULTS and by path" {
 	MMDELTA_RESULTS=$FIX run "$COMPARE" 3.11-rc3-0 "$FIX/3.11-rc3-1"
 	[ "$status" -eq 0 ]
 	diff -u "$FIX/golden/rc3-0-vs-1.txt" <(printf '%s\n' "$output")
+}
+
+# A bisection names its runs NN-RELEASE: the first header line of
+# 01-6.12.111+deb12-cloud-amd64 is 23 columns, one more than a run's 22.
+kernel_named_copies() {
+	local r=$BATS_TEST_TMPDIR/k
+	mkdir -p "$r"
+	cp -r "$FIX/3.11-rc3-0" "$r/01-$1"
+	cp -r "$FIX/3.11-rc3-1" "$r/02-$2"
+}
+
+@test "a run name wider than its column widens it: a blank parts every name" {
+	kernel_named_copies 6.12.111+deb12-cloud-amd64 6.12.113+deb12-cloud-amd64
+	run --separate-stderr "$COMPARE" -o "$BATS_TEST_TMPDIR/k" 01-6.12.111+deb12-cloud-amd64 02-6.12.113+deb12-cloud-amd64
+	[ "$status" -eq 0 ]
+	# by hand: label 14, then each run 1 blank + 23 columns (the cv row's
+	# -133.61% already took the run's columns to 23)
+	[[ "$output" == *"
+Elapsed [s]    01-6.12.111+deb12-cloud 02-6.12.113+deb12-cloud
+                                 amd64                   amd64
+Elapsed min            3.38 (   0.00%)         1.90 (  43.79%)
+"* ]]
+	local label
+	for label in "Elapsed [s]" "Populate [s]" "Munmap [ms]" "Rate [Kops/s]"; do
+		block_aligned "$output" "$label" || { echo "block $label"; return 1; }
+	done
+	run --separate-stderr "$COMPARE" -o "$BATS_TEST_TMPDIR/k" --format markdown 01-6.12.111+deb12-cloud-amd64 02-6.12.113+deb12-cloud-amd64
+	[[ "$output" == *"| Elapsed [s] | 01-6.12.111+deb12-cloud-amd64 | 02-6.12.113+deb12-cloud-amd64 |"* ]]
+}
+
+@test "run names that fit keep the thread's columns" {
+	kernel_named_copies 6.12.111+deb12-cloud 6.12.113+deb12-cloud
+	# label 15 ("Populate stddev"), each run 22 columns as in the thread
+	run --separate-stderr "$COMPARE" -o "$BATS_TEST_TMPDIR/k" 01-6.12.111+deb12-cloud 02-6.12.113+deb12-cloud
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"
+Populate [s]        01-6.12.111+deb12     02-6.12.113+deb12
+                                cloud                 cloud
+Populate min          10.00 (  0.00%)       10.10 ( -1.00%)
+"* ]]
+	run --separate-stderr "$COMPARE" -o "$BATS_TEST_TMPDIR/k" --format markdown 01-6.12.111+deb12-cloud 02-6.12.113+deb12-cloud
+	[[ "$output" == *"| Populate [s] | 01-6.12.111+deb12-cloud | 02-6.12.113+deb12-cloud |"* ]]
 }

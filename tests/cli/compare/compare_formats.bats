@@ -26,7 +26,7 @@ near() {	# near A B TOL
 @test "JSON is one valid document with the schema's top-level keys" {
 	EXTRA=()
 	[ "$(json 'keys_unsorted | join(",")')" = "schema,test,alpha,confidence,runs,benches,missing,differences,gate" ]
-	[ "$(json .schema)" = "mmdelta-compare/3" ]
+	[ "$(json .schema)" = "mmdelta-compare/4" ]
 	[ "$(json '.runs | map(.name) | join(" ")')" = "3.11-rc3-0 3.11-rc3-1" ]
 	[ "$(json .gate)" = "null" ]
 }
@@ -82,8 +82,9 @@ near() {	# near A B TOL
 	row=$(printf '%s\n' "${lines[@]}" | grep '^timedmunlock,elapsed,.*,3.11-rc3-1,')
 	mean=$(cut -d, -f11 <<<"$row")
 	near "$mean" 1.9225 1e-15
-	[ "$(awk -F, '{ print NF }' <<<"$output" | sort -u)" = "38" ]
+	[ "$(awk -F, '{ print NF }' <<<"$output" | sort -u)" = "39" ]
 	[ "$(cut -d, -f38 <<<"$row")" = "difference" ]
+	[ "$(cut -d, -f39 <<<"$row")" = 0 ]
 }
 
 @test "text, markdown and JSON agree on the means" {

@@ -37,7 +37,7 @@ add_metric() {
 	[[ "$output" == *"
 Pages mean            1.00 (  0.00%)        1.25 ( 25.00%)
 "* ]]
-	[[ "$output" == *"Pages new: Difference at 95.0% confidence: 0.25 ± 0.00 K, 25% ± 0%"* ]]
+	[[ "$output" == *"Pages new: Difference at 95.0% confidence: 0.25 ± 0.00 K, 25% ± 0% more"* ]]
 	run --separate-stderr "$COMPARE" -o "$R" --format json base new
 	[ "$(jq -r '.benches[] | select(.name == "timedmunlock") | .metrics[] | select(.metric == "pages") | .better' <<<"$output")" = none ]
 	run --separate-stderr "$COMPARE" -o "$R" --gate 5 --gate-metric pages base new
@@ -56,12 +56,14 @@ Pages mean            1.00 (  0.00%)        1.25 ( 25.00%)
 	run --separate-stderr "$COMPARE" -o "$R" base new
 	[ "$status" -eq 0 ]
 	[ -z "$stderr" ]
-	# the bench's five, then the one counter that changed: 101 -> 0 is -100%
-	[ "$(sed -n '/^timedmunlock/,$p' <<<"$output" | grep ' mean ' | cut -d' ' -f1 | tr '\n' ' ')" = "Elapsed ns/page Populate Munmap Pages pgfault " ]
+	# the bench's five (Pages, 1000000 in every run, as one line), then the
+	# one counter that changed: 101 -> 0 is -100%
+	[ "$(sed -n '/^timedmunlock/,$p' <<<"$output" | grep ' mean ' | cut -d' ' -f1 | tr '\n' ' ')" = "Elapsed ns/page Populate Munmap pgfault " ]
+	grep -qxF 'Pages 1000000 in every run' <<<"$output"
 	[[ "$output" == *"pgfault mean         101.00 (   0.00%)        0.00 (-100.00%)"* ]]
 	[[ "$output" == *"Not shown: 1 vmstat metric, 1 mmaplock metric without a significant difference (--all-metrics shows them)."* ]]
 	run --separate-stderr "$COMPARE" -o "$R" --all-metrics base new
-	[ "$(sed -n '/^timedmunlock/,$p' <<<"$output" | grep ' mean ' | cut -d' ' -f1 | tr '\n' ' ')" = "Elapsed ns/page Populate Munmap Pages nr_same pgfault lock_hold_max " ]
+	[ "$(sed -n '/^timedmunlock/,$p' <<<"$output" | grep ' mean ' | cut -d' ' -f1 | tr '\n' ' ')" = "Elapsed ns/page Populate Munmap nr_same pgfault lock_hold_max " ]
 	[[ "$output" != *"Not shown"* ]]
 	# machine formats carry every metric
 	run --separate-stderr "$COMPARE" -o "$R" --format csv base new
@@ -90,7 +92,7 @@ Pages mean            1.00 (  0.00%)        1.25 ( 25.00%)
 	[[ "$output" == *"pgfault mean          41.00 (   0.00%)        0.00 (-100.00%)"* ]]
 	# Welch by hand: sd 0.8165 and 0, se 0.408, df 3, t(0.975, 3) = 3.182,
 	# so -41 ± 1.30, and 1.30 / 41 = 3.2%
-	[[ "$output" == *"pgfault new: Difference at 95.0% confidence: -41.0 ± 1.3, -100.0% ± 3.2%"* ]]
+	[[ "$output" == *"pgfault new: Difference at 95.0% confidence: -41.0 ± 1.3, 100.0% ± 3.2% less"* ]]
 }
 
 @test "a run whose monitor did not run lacks its metrics there only; the other runs are compared" {
@@ -125,4 +127,42 @@ mmstat: run 'novm' lacks metric 'vmstat_pgfault' of bench 'timedmunlock'; monito
 	[[ "$output" != *thp_fault_alloc* ]]
 	run --separate-stderr "$COMPARE" -o "$R" --format csv base new
 	[[ "$output" != *thp_fault_alloc* ]]
+}
+
+@test "a metric that is one number in every run is one line in every format, its data kept" {
+	# both fixture runs map 1000000 pages in every iteration
+	run --separate-stderr "$COMPARE" -o "$R" base new
+	[ "$status" -eq 0 ]
+	grep -qxF 'Pages 1000000 in every run' <<<"$output"
+	[[ "$output" != *"Pages min"* && "$output" != *"Pages new:"* && "$output" != *"Pages [M]"* ]]
+	run --separate-stderr "$COMPARE" -o "$R" --format markdown base new
+	grep -qxF -e '- Pages 1000000 in every run' <<<"$output"
+	[[ "$output" != *"Pages min"* && "$output" != *"Pages new:"* ]]
+	run --separate-stderr "$COMPARE" -o "$R" --format csv base new
+	[ "$(awk -F, '$2 == "pages" { print $9, $11, $39 }' <<<"$output" | sort -u)" = "4 1000000 1" ]
+	[ "$(awk -F, '$2 == "elapsed" { print $39 }' <<<"$output" | sort -u)" = 0 ]
+	run --separate-stderr "$COMPARE" -o "$R" --format json base new
+	local m='.benches[] | select(.name == "timedmunlock") | .metrics[] | select(.metric == "pages")'
+	[ "$(jq -r "$m | [.constant, .params[0].runs[1].n, .params[0].runs[1].mean] | join(\" \")" <<<"$output")" = "true 4 1000000" ]
+	[ "$(jq -r '.benches[] | select(.name == "timedmunlock") | .metrics[0].constant' <<<"$output")" = false ]
+	run --separate-stderr "$COMPARE" -o "$R" --format html base new
+	[[ "$output" == *'<p class="constant" id="timedmunlock-pages">Pages 1000000 in every run</p>'* ]]
+	[[ "$output" != *'<h3 id="timedmunlock-pages">'* ]]
+}
+
+@test "constant in each run but not equal across them, or varying in one: the table" {
+	sed -i 's/^pages\(\t.*\)\t1000000$/pages\1\t1000/' "$R/new/timedmunlock/samples.tsv"
+	run --separate-stderr "$COMPARE" -o "$R" base new
+	[[ "$output" == *"Pages min "* && "$output" != *"Pages 1000000 in every run"* ]]
+	cp "$FIX/3.11-rc3-1/timedmunlock/samples.tsv" "$R/new/timedmunlock/samples.tsv"
+	sed -i '0,/^pages\(\t.*\)\t1000000$/s//pages\1\t1000001/' "$R/new/timedmunlock/samples.tsv"
+	run --separate-stderr "$COMPARE" -o "$R" base new
+	[[ "$output" == *"Pages min "* && "$output" != *"Pages 1000000 in every run"* ]]
+}
+
+@test "a sweep's constant is one line naming each swept value's number" {
+	# SIZE 16M 32M 64M in both runs: 4096, 8192 and 16384 pages of 4 KiB
+	run --separate-stderr "$COMPARE" -o "$BATS_TEST_DIRNAME/../../fixtures/plot" sweep-a sweep-b
+	[ "$status" -eq 0 ]
+	grep -qxF 'Pages-16M 4096, Pages-32M 8192, Pages-64M 16384 in every run' <<<"$output"
 }

@@ -86,8 +86,12 @@ function fail(msg) { print $1 ": " msg; bad = 1 }
 		next
 	}
 	if (!match($7, /^Difference at [0-9.]+% confidence: /)) { fail("ministat: difference; ours: " $7); next }
+	# ours: "d ± e, P% ± E% better|worse"; the metric is lower-is-better, so
+	# "worse" is a positive percentage in ministat, "better" a negative one
 	s = substr($7, RLENGTH + 1); gsub(/[±,%]/, " ", s); split(s, o, " ")
-	if (!(agrees(o[1], m[6]) && agrees(o[2], m[7]) && agrees(o[3], m[8]) && agrees(o[4], m[9])))
+	if (o[5] != "better" && o[5] != "worse") { fail("no better or worse: " $7); next }
+	if (!(agrees(o[1], m[6]) && agrees(o[2], m[7]) && agrees(o[3], o[5] == "worse" ? m[8] : -m[8]) &&
+	      agrees(o[4], m[9])))
 		fail("ministat " m[6] " +/- " m[7] ", " m[8] "% +/- " m[9] "%; ours: " $7)
 }
 END { exit bad }'

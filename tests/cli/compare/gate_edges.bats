@@ -38,12 +38,86 @@ mkrun() {
 	[[ "${lines[-1]}" == "gate: t elapsed b: pass, improvement (mean 50.00%, 95% CI ["* ]]
 }
 
+# oracle_ci TAIL "BASE VALUES" "NEW VALUES": scipy's Fieller interval of the
+# change, positive = better for a lower-is-better metric, leaving TAIL on
+# each side (gate_oracle.py's roots by bisection and df of a - r*b), as
+# "[LO%, HI%]".
+oracle_ci() {
+	"$PY" - "$BATS_TEST_DIRNAME/../../oracle" "$@" <<-'EOF'
+	import sys
+	sys.path.insert(0, sys.argv.pop(1))
+	import numpy as np
+	from scipy import stats
+	from gate_oracle import fieller_by_roots
+	tail, b, a = float(sys.argv[1]), np.array(sys.argv[2].split(), float), np.array(sys.argv[3].split(), float)
+	va, vb, th = a.var(ddof=1) / len(a), b.var(ddof=1) / len(b), a.mean() / b.mean()
+	df = (va + th * th * vb) ** 2 / (va * va / (len(a) - 1) + th ** 4 * vb * vb / (len(b) - 1))
+	lo, hi = fieller_by_roots(a.mean(), va, b.mean(), vb, stats.t.isf(tail, df))
+	print("[%.2f%%, %.2f%%]" % ((1 - hi) * 100, (1 - lo) * 100))
+	EOF
+}
+
+@test "a point estimate within the gate is not a pass while the interval's bad end is beyond it" {
+	# 1% slower, but a loss of 13% is not excluded: the bad end decides, not
+	# the mean (-1%) or the interval's middle (-1.7%)
+	mkrun a count lower realtime 100 90 110 95 105
+	mkrun b count lower realtime 101 91 111 96 106
+	want=$(oracle_ci 0.025 "100 90 110 95 105" "101 91 111 96 106")
+	[ "$want" = "[-13.32%, 9.97%]" ]
+	for pct in 5 13; do
+		run --separate-stderr "$COMPARE" -o "$R" --gate "$pct" a b
+		[ "$status" -eq 3 ]
+		[[ "${lines[-1]}" == "gate: t elapsed b: inconclusive (mean -1.00%, 95% CI $want, gate $pct%, "* ]]
+	done
+	run --separate-stderr "$COMPARE" -o "$R" --gate 14 a b
+	[ "$status" -eq 0 ]
+	[[ "${lines[-1]}" == "gate: t elapsed b: pass (mean -1.00%, 95% CI $want, gate 14%, "* ]]
+}
+
+@test "a sequential run is judged at its look with the tail O'Brien-Fleming spending allows there" {
+	mkrun a count lower realtime 100 104 96 102 98
+	mkrun b count lower realtime 101 105 97
+	printf 'sequential: max=5 alpha=0.05 baseline=a gate=5%%\n' >"$R/b/t/config"
+	# the first look, n = 3 of 5, spends on each side all that the
+	# Lan-DeMets function allows by t = 3/5: 2 (1 - Phi(z(1 - 0.05/4) / sqrt(t)))
+	tail=$("$PY" -c 'from scipy import stats; print(repr(2 * stats.norm.sf(stats.norm.isf(0.0125) / 0.6 ** 0.5)))')
+	want=$(oracle_ci "$tail" "100 104 96 102 98" "101 105 97")
+	run --separate-stderr "$COMPARE" -o "$R" --gate 50 a b
+	[ "$status" -eq 0 ]
+	[[ "${lines[-1]}" == "gate: t elapsed b: pass (mean -1.00%, 95% repeated CI $want at look 3 of 5, gate 50%, "* ]]
+	# the fixed-sample interval of the same samples is narrower
+	rm "$R/b/t/config"
+	run --separate-stderr "$COMPARE" -o "$R" --gate 50 a b
+	[[ "${lines[-1]}" == "gate: t elapsed b: pass (mean -1.00%, 95% CI $(oracle_ci 0.025 "100 104 96 102 98" "101 105 97"), gate 50%, "* ]]
+}
+
+@test "a sequential run past its first look is judged at the look it is at, not the one before" {
+	mkrun a count lower realtime 100 104 96 102 98
+	mkrun b count lower realtime 101 105 97 103
+	printf 'sequential: max=5 alpha=0.05 baseline=a gate=5%%\n' >"$R/b/t/config"
+	run --separate-stderr "$COMPARE" -o "$R" --gate 50 a b
+	[ "$status" -eq 0 ]
+	[[ "${lines[-1]}" == "gate: t elapsed b: pass (mean -1.50%, 95% repeated CI ["*"] at look 4 of 5, gate 50%, "* ]]
+	# O'Brien-Fleming's boundary falls look by look, so on these samples the
+	# interval lies strictly between look 3's (its tail as in the test
+	# above) and the fixed-sample one
+	tail3=$("$PY" -c 'from scipy import stats; print(repr(2 * stats.norm.sf(stats.norm.isf(0.0125) / 0.6 ** 0.5)))')
+	wide=$(oracle_ci "$tail3" "100 104 96 102 98" "101 105 97 103")
+	narrow=$(oracle_ci 0.025 "100 104 96 102 98" "101 105 97 103")
+	got=$(sed -n 's/.*repeated CI \(\[[^]]*\]\).*/\1/p' <<<"${lines[-1]}")
+	echo "look 3 $wide, look 4 $got, fixed $narrow"
+	awk -v w="$wide" -v g="$got" -v n="$narrow" 'function lo(s) { gsub(/[][%]/, "", s); split(s, f, ", "); return f[1] }
+		function hi(s) { gsub(/[][%]/, "", s); split(s, f, ", "); return f[2] }
+		BEGIN { exit !(lo(w) < lo(g) && lo(g) < lo(n) && hi(n) < hi(g) && hi(g) < hi(w)) }'
+}
+
 @test "a baseline mean whose interval includes 0 gets no percentage, and says so" {
 	mkrun a count lower realtime -1 1 -2 2 0.5
 	mkrun b count lower realtime 1 2 3
 	run --separate-stderr "$COMPARE" -o "$R" --gate 5 --format json a b
 	[ "$status" -eq 3 ]
-	[[ "$stderr" == "gate: t elapsed b: inconclusive (no percentage: the baseline mean is not distinguishable from 0 at 95%, gate 5%, p=0.0848; about "*" more iterations of each run would likely decide)" ]]
+	[ "${stderr_lines[-2]}" = "Gate at 5%: percentages are the change of the mean against a, positive = better." ]
+	[[ "${stderr_lines[-1]}" == "gate: t elapsed b: inconclusive (no percentage: the baseline mean is not distinguishable from 0 at 95%, gate 5%, p=0.0848; about "*" more iterations of each run would likely decide)" ]]
 	[ "$(jq '.benches[0].metrics[0].params[0].runs[1].test.change_pct_low' <<<"$output")" = null ]
 	[ "$(jq '.gate.results[0].pct_low' <<<"$output")" = null ]
 }

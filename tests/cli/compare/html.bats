@@ -35,8 +35,8 @@ setup() {
 }
 
 @test "the page loads nothing from the network and every image it names is in its folder" {
-	! grep -Eiq '(src|href)="(https?:|//)' "$PAGE"
-	! grep -Eiq '@import|url\(' "$PAGE"
+	run ! grep -Eiq '(src|href)="(https?:|//)' "$PAGE"
+	run ! grep -Eiq '@import|url\(' "$PAGE"
 	local n=0 src
 	while IFS= read -r src; do
 		[ -s "$PAGE_DIR/ab/$src" ] || { echo "missing $src"; return 1; }
@@ -75,6 +75,88 @@ setup() {
 	grep -q '<td class="inconclusive">inconclusive</td>' "$PAGE"
 }
 
+# The mean's change of munmap_elapsed, positive = better, from samples.tsv
+mean_change() {	# mean_change BASE-RUN RUN METRIC
+	awk -F'\t' -v m="$3" 'FNR == 1 { f++ } $1 == m { s[f] += $4; n[f]++ }
+		END { a = s[1] / n[1]; b = s[2] / n[2]; printf "%.2f%%\n", (a - b) * 100 / a }' \
+		"$FIX/$1/timedmunlock/samples.tsv" "$FIX/$2/timedmunlock/samples.tsv"
+}
+
+@test "the first screen is the result: every change and verdict, linked, within 900 pixels" {
+	local bottom summary munmap id
+	bottom=$(element_bottom "$PAGE" summary)
+	[ -n "$bottom" ] && [ "$bottom" -gt 100 ] && [ "$bottom" -le 900 ]
+	summary=$(sed -n '/<section id="summary">/,/<\/section>/p' "$DOM")
+	# munmap: significant and worse, its change of the mean by hand
+	munmap=$(mean_change base-a patch-b munmap_elapsed)
+	[ "$munmap" = -24.78% ]
+	grep -q "<td><a href=\"#timedmunlock-munmap_elapsed\">Munmap</a></td><td>patch-b</td><td class=\"num worse\">$munmap</td><td class=\"num\">\[-[0-9.]*%, -[0-9.]*%\] at 95%</td><td class=\"worse\">worse \*</td><td></td></tr>" <<<"$summary"
+	# elapsed: not significant, but gated: its verdict is there
+	grep -q '<td><a href="#timedmunlock-elapsed">Elapsed</a></td><td>patch-b</td>.*<td>no difference proven</td><td class="inconclusive"><a href="#gate">inconclusive</a></td></tr>' <<<"$summary"
+	grep -q 'Gate (5%): <span class="gate-inconclusive">INCONCLUSIVE' <<<"$summary"
+	# pages (64M against 80M of 4 KiB) changed: a count, in the counters' line
+	grep -q 'counts that changed (plain change): <a href="#timedmunlock-pages">Pages</a> (patch-b) +25.00%' <<<"$summary"
+	# every link leads somewhere on the page
+	for id in $(grep -o 'href="#[^"]*"' <<<"$summary" | sed 's/href="#//; s/"$//' | sort -u); do
+		grep -q "id=\"$id\"" "$DOM" || { echo "no element $id"; return 1; }
+	done
+}
+
+@test "the first-screen check can fail: a summary pushed down is found below 900 pixels" {
+	sed 's|<section id="summary">|<div style="height: 1000px"></div>&|' "$PAGE" >"$PAGE_DIR/ab/pushed.html"
+	[ "$(element_bottom "$PAGE_DIR/ab/pushed.html" summary)" -gt 900 ]
+}
+
+# The page of two real kernel runs (the ends of a bisection under icount,
+# tests/fixtures/plot/README.md), or of copies with their meta edited.
+kernel_page() {	# kernel_page ROOT
+	"$ROOT/compare.sh" -o "$1" --format html 00-6.12.115+deb12-cloud-amd64 01-6.12.117+deb12-cloud-amd64 2>/dev/null
+}
+
+# The th of every highlighted row of the table of class CLASS.
+highlighted() {	# highlighted PAGE CLASS
+	sed -n "/<table class=\"$2\">/,/<\/table>/p" "$1" | grep 'class="[a-z ]*differs"' |
+		sed 's/^<tr><th>\([^<]*\)<.*/\1/' | tr '\n' ' '
+}
+
+@test "two kernels: only what can change a figure is highlighted, the rest is folded" {
+	local k=$PAGE_DIR/kernels page=$PAGE_DIR/kernels/index.html mem key
+	mkdir -p "$k"
+	kernel_page "$FIX" >"$page"
+	[ "$(highlighted "$page" system)" = "kernel_release kernel_version " ]
+	# pids, paths, times and the load at start differ, folded and plain
+	for key in pid pid_start fifo_dir load_at_start start_time vm_image kernel_config vm_wall_seconds; do
+		sed -n '/<table class="system">/,/<\/table>/p' "$page" | grep -q "<th>$key</th>" && { echo "$key open"; return 1; }
+		sed -n '/<table class="runs">/,/<\/table>/p' "$page" | grep -q "<tr><th>$key</th>" || { echo "$key missing"; return 1; }
+	done
+	grep -q '<details><summary>[0-9]* more facts of the runs' "$page"
+	[ -z "$(highlighted "$page" runs)" ]
+	# MemTotal 12 KiB apart (another kernel's reservations) is the same
+	# machine; 10% more, or another THP setting, is not
+	mem=$(sed -n 's/^memtotal: //p' "$FIX/00-6.12.115+deb12-cloud-amd64/meta")
+	cp -r "$FIX/00-6.12.115+deb12-cloud-amd64" "$FIX/01-6.12.117+deb12-cloud-amd64" "$k/"
+	sed -i "s/^memtotal: .*/memtotal: $((mem - 12288))/" "$k/01-6.12.117+deb12-cloud-amd64/meta"
+	kernel_page "$k" >"$page"
+	[ "$(highlighted "$page" system)" = "kernel_release kernel_version " ]
+	sed -i "s/^memtotal: .*/memtotal: $((mem * 11 / 10))/; s/^thp_enabled: .*/thp_enabled: always/" "$k/01-6.12.117+deb12-cloud-amd64/meta"
+	# a config line of how the run went is folded; SIZE decides the figure
+	sed -i 's/^ITERATIONS=.*/ITERATIONS=7/; s/^SIZE=.*/SIZE=32M/' "$k/01-6.12.117+deb12-cloud-amd64/timedmunlock/config"
+	kernel_page "$k" >"$page"
+	[ "$(highlighted "$page" system)" = "kernel_release kernel_version memtotal thp_enabled " ]
+	[ "$(highlighted "$page" config)" = "SIZE " ]
+	sed -n '/<table class="config-run">/,/<\/table>/p' "$page" | grep -q '<tr><th>ITERATIONS</th><td>2</td><td>7</td></tr>'
+}
+
+@test "two kernels: the result is the first screen" {
+	local page=$PAGE_DIR/kernels-first.html bottom
+	kernel_page "$FIX" >"$page"
+	bottom=$(element_bottom "$page" summary)
+	[ -n "$bottom" ] && [ "$bottom" -le 900 ]
+	# populate 0.044% faster, munmap 0.19% slower: both significant under icount
+	grep -q '<a href="#timedmunlock-populate_elapsed">Populate</a>.*<td class="better">better \*</td>' "$page"
+	grep -q '<a href="#timedmunlock-munmap_elapsed">Munmap</a>.*<td class="worse">worse \*</td>' "$page"
+}
+
 @test "the screenshot is a real, non-blank PNG" {
 	screenshot "$PAGE" "$PAGE_DIR/shot.png"
 	is_png "$PAGE_DIR/shot.png"
@@ -94,8 +176,11 @@ setup() {
 	run --separate-stderr "$ROOT/compare.sh" -o "$FIX" --html "$PAGE_DIR/sweep" sweep-a sweep-b
 	[ "$status" -eq 0 ]
 	grep -q '<tr><th colspan="3">32M</th></tr>' "$PAGE_DIR/sweep/index.html"
-	[ "$(grep -o '<img src="plots/[^"]*-sweep.svg"' "$PAGE_DIR/sweep/index.html" | wc -l)" -eq 5 ]
-	[ "$(grep -o '<img ' "$PAGE_DIR/sweep/index.html" | wc -l)" -eq 20 ]
+	# pages, 4096, 8192 and 16384 in both runs, is one line and not plotted
+	grep -q '<p class="constant" id="timedmunlock-pages">Pages-16M 4096, Pages-32M 8192, Pages-64M 16384 in every run</p>' "$PAGE_DIR/sweep/index.html"
+	[[ "$stderr" == *"mmdelta: plot: timedmunlock pages: one value in every run, not plotted"* ]]
+	[ "$(grep -o '<img src="plots/[^"]*-sweep.svg"' "$PAGE_DIR/sweep/index.html" | wc -l)" -eq 4 ]
+	[ "$(grep -o '<img ' "$PAGE_DIR/sweep/index.html" | wc -l)" -eq 16 ]
 }
 
 @test "--html with a run that does not exist fails in one line and writes no page" {

@@ -29,3 +29,16 @@ is_png() {
 	[ "$(head -c 8 "$1" | od -An -tx1 | tr -d ' \n')" = 89504e470d0a1a0a ] &&
 		[ "$(head -c 16 "$1" | tail -c 4)" = IHDR ]
 }
+
+# Where element ID of PAGE ends, in CSS pixels from the top, laid out in a
+# 1280 x 900 window: a copy of the page beside it (so that its plots load)
+# gets a script that writes the element's bottom edge into the body once
+# the page has loaded.  Empty when there is no such element.
+element_bottom() {	# element_bottom PAGE ID
+	local copy
+	copy=$(mktemp "${1%/*}/.measure.XXXXXX.html")
+	sed "s|</body>|<script>window.addEventListener('load', function () { var e = document.getElementById('$2'); if (e) document.body.setAttribute('data-bottom', Math.ceil(e.getBoundingClientRect().bottom + window.scrollY)); });</script></body>|" "$1" >"$copy"
+	chromium_headless --window-size=1280,900 --virtual-time-budget=10000 --dump-dom "file://$copy" |
+		sed -n 's/.*data-bottom="\([0-9]*\)".*/\1/p'
+	rm -f "$copy"
+}

@@ -63,15 +63,22 @@ db_dump() {
 	[ "$(db 'SELECT count(*) FROM runs')" -eq 3 ]
 }
 
-@test "rebuild gives the database ingest gave; a missing one is rebuilt on use" {
+@test "rebuild gives the database ingest gave; without one, changes reads the runs and creates nothing" {
 	fake_series "$RES" 8 5 1.0 1.2
 	"$ROOT/history.sh" -o "$RES" ingest 2>/dev/null
 	ingested=$(db_dump)
+	changes=$("$ROOT/history.sh" -o "$RES" changes --format json)
 	run --separate-stderr "$ROOT/history.sh" -o "$RES" rebuild
 	[ "$status" -eq 0 ]
 	[ "$(db_dump)" = "$ingested" ]
 	rm "$RES/history.sqlite"
-	run --separate-stderr "$ROOT/history.sh" -o "$RES" changes
+	run --separate-stderr "$ROOT/history.sh" -o "$RES" changes --format json
+	[ "$status" -eq 0 ]
+	[[ $stderr == *"no $RES/history.sqlite; reading the 8 runs there (./history.sh ingest records them)"* ]]
+	[ "$output" = "$changes" ]
+	[ -z "$(find "$RES" -maxdepth 1 -name '*history.sqlite*')" ]
+	# the first write builds it from every run there
+	run --separate-stderr "$ROOT/history.sh" -o "$RES" ingest night-02
 	[ "$status" -eq 0 ]
 	[[ $stderr == *"no $RES/history.sqlite yet; building it"* ]]
 	[ "$(db_dump)" = "$ingested" ]
@@ -183,11 +190,35 @@ db_dump() {
 	run --separate-stderr "$ROOT/history.sh" -o "$RES" changes --gate 5 --since night-20
 	[ "$status" -eq 0 ]
 	# an improvement in the newest level passes
-	rm -r "$RES"/night-* "$RES/history.sqlite"
+	rm -rf "$RES"/night-* "$RES/history.sqlite"
 	fake_series "$RES" 24 17 1.0 0.9
 	run --separate-stderr "$ROOT/history.sh" -o "$RES" changes --gate 5 --format json
 	[ "$status" -eq 0 ]
 	jq -e '.changes[0].regression == false and .changes[0].pct > 9' <<<"$output"
+}
+
+@test "changes --gate with nothing to judge is inconclusive (exit 3), says how many runs are missing, creates nothing" {
+	run --separate-stderr "$ROOT/history.sh" -o "$RES" changes --gate 5
+	[ "$status" -eq 3 ]
+	[[ $output == *"gate: inconclusive (no series in the history to judge; a change point needs 6 runs of a series)"* ]]
+	[[ $output != *"gate: pass"* ]]
+	[ -z "$(ls -A "$RES")" ]
+	fake_series "$RES" 3 99 1.0 1.0
+	run --separate-stderr "$ROOT/history.sh" -o "$RES" changes --gate 5
+	[ "$status" -eq 3 ]
+	[[ $output == *"gate: timedmunlock elapsed on labhost: inconclusive (3 runs, a change point needs 6; 3 more)"* ]]
+	[[ $output != *"gate: pass"* ]]
+	[ ! -e "$RES/history.sqlite" ]
+	# --min-segment 2: 4 runs make two levels; the third run is one short
+	run --separate-stderr "$ROOT/history.sh" -o "$RES" changes --gate 5 --min-segment 2
+	[[ $output == *"(3 runs, a change point needs 4; 1 more)"* ]]
+	# a regression elsewhere still fails (1 is worse than 3)
+	fake_runs "$RES" 1 24 17 1.0 1.08 >/dev/null
+	sed -i 's/^hostname: labhost$/hostname: other/' "$RES"/night-0[4-9]/meta "$RES"/night-[12]?/meta
+	run --separate-stderr "$ROOT/history.sh" -o "$RES" changes --gate 5
+	[ "$status" -eq 1 ]
+	[[ $output == *"gate: timedmunlock elapsed on other: REGRESSION"* ]]
+	[[ $output == *"gate: timedmunlock elapsed on labhost: inconclusive (3 runs"* ]]
 }
 
 @test "no alert for one level or a single spike" {
@@ -196,6 +227,51 @@ db_dump() {
 	run --separate-stderr "$ROOT/history.sh" -o "$RES" changes --gate 1 --format json
 	[ "$status" -eq 0 ]
 	[ "$(jq '.changes | length' <<<"$output")" -eq 0 ]
+	# the spike is listed, set aside, and is no alert
+	jq -e '[.outliers[].run] == ["night-15"]' <<<"$output"
+}
+
+@test "one bad night does not hide a step: it is set aside and listed, the step found" {
+	fake_series "$RES" 40 25 1.0 1.08
+	fake_runs "$RES" 10 10 0 1.3 1.3	# night 10 alone 30% slow
+	run --separate-stderr "$ROOT/history.sh" -o "$RES" changes --format json
+	[ "$status" -eq 0 ]
+	jq -e '.changes | length == 1' <<<"$output"
+	jq -e '.changes[0] | .last_before == "night-24" and .first_after == "night-25" and .regression
+		and .runs_before == 23 and .runs_after == 16' <<<"$output"
+	jq -e '.outliers | length == 1' <<<"$output"
+	jq -e '.outliers[0] | .run == "night-10" and .metric == "elapsed" and .pct > 25 and .pct < 35' <<<"$output"
+	# the level before the step is the mean of its runs but night 10
+	want=$(for i in $(seq -w 1 24); do [ "$i" = 10 ] || awk -F'\t' '$1 == "elapsed" { s += $4; n++ } END { print s / n }' \
+		"$RES/night-$i/timedmunlock/samples.tsv"; done | awk '{ s += $1 } END { printf "%.6f", s / NR }')
+	[ "$(jq -r '.changes[0].before_mean' <<<"$output" | xargs printf '%.6f')" = "$want" ]
+	run --separate-stderr "$ROOT/history.sh" -o "$RES" changes --gate 5
+	[ "$status" -eq 1 ]
+	[[ ${lines[2]} == "timedmunlock elapsed on labhost: night-10 set aside, an outlier: "*" s, +"*"% off its level ("*" s)" ]]
+	[[ $output == *"history: 1 change point in 2 series over 40 runs; 1 outlier set aside"* ]]
+}
+
+@test "by default no single run is a level of its own: tonight's spike is no alert" {
+	# three runs a side at least (--min-segment 3): a spike in the newest run
+	# alone would be a change point and a regression at any gate
+	fake_series "$RES" 30 99 1.0 1.0
+	fake_runs "$RES" 30 30 0 1.3 1.3
+	run --separate-stderr "$ROOT/history.sh" -o "$RES" changes --gate 5 --format json
+	[ "$status" -eq 0 ]
+	[ "$(jq '.changes | length' <<<"$output")" -eq 0 ]
+}
+
+@test "by default a change point needs p <= 0.001 over all the places it could be" {
+	# a 1% step after 12 of 24 runs: p = 2.6e-4 at the best place, of the
+	# 19 with 3 runs a side, so 5e-3 for the search; kept at --pvalue 0.05
+	fake_series "$RES" 24 13 1.0 1.010
+	run --separate-stderr "$ROOT/history.sh" -o "$RES" changes --format json
+	[ "$status" -eq 0 ]
+	[ "$(jq '.changes | length' <<<"$output")" -eq 0 ]
+	run --separate-stderr "$ROOT/history.sh" -o "$RES" changes --pvalue 0.05 --format json
+	[ "$status" -eq 0 ]
+	jq -e '.changes | length == 1 and (.[0] | .last_before == "night-12"
+		and .p_value * 19 > 0.001 and .p_value * 19 < 0.05)' <<<"$output"
 }
 
 @test "runs of another config are another series, and the output says so" {
@@ -226,6 +302,7 @@ db_dump() {
 	# icount runs are exact: the 2% step is certain
 	run --separate-stderr "$ROOT/history.sh" -o "$RES" changes --format json
 	jq -e '.changes[0] | .p_value == 0 and .bisect == "./bisect.sh timedmunlock /srv/kernels/vmlinuz-6 /srv/kernels/vmlinuz-7"' <<<"$output"
+	"$ROOT/history.sh" -o "$RES" ingest 2>/dev/null
 	[ "$(db "SELECT DISTINCT clock || ' ' || host || ' ' || qemu_version FROM runs")" = "icount builder 7.2.0" ]
 }
 
@@ -242,4 +319,91 @@ db_dump() {
 	run --separate-stderr "$ROOT/history.sh" -o "$RES/nosuch" changes
 	assert_one_line_error
 	[[ $stderr == "history: results directory $RES/nosuch does not exist (-o DIR or MMDELTA_RESULTS)" ]]
+}
+
+as_nobody() { setpriv --reuid=65534 --regid=65534 --clear-groups "$@"; }
+
+@test "a normal user reads root's history; a permission problem says permission, never rebuild" {
+	[ "$(id -u)" -eq 0 ] || skip "needs root, to make the history nobody then reads"
+	command -v setpriv >/dev/null || skip "no setpriv"
+	as_nobody test -x "$ROOT/history.sh" || skip "nobody cannot read this tree ($ROOT)"
+	chmod 755 "$RES"
+	fake_series "$RES" 24 17 1.0 1.08
+	"$ROOT/history.sh" -o "$RES" ingest 2>/dev/null
+	want=$("$ROOT/history.sh" -o "$RES" changes --format json)
+	sum=$(results_digest)
+	# beside SQLite's -shm that root's reader left, and with none (as the
+	# last writer leaves it), which nobody may not create
+	run --separate-stderr as_nobody "$ROOT/history.sh" -o "$RES" changes --format json
+	[ "$status" -eq 0 ]
+	[ "$output" = "$want" ]
+	rm -f "$RES"/history.sqlite-*
+	sum=$(results_digest)
+	run --separate-stderr as_nobody "$ROOT/history.sh" -o "$RES" changes --format json
+	[ "$status" -eq 0 ]
+	[ "$output" = "$want" ]
+	[ "$(results_digest)" = "$sum" ]
+	# writing is refused as what it is
+	run --separate-stderr as_nobody "$ROOT/history.sh" -o "$RES" ingest night-01
+	[ "$status" -eq 2 ]
+	assert_one_line_error
+	[[ $stderr == "history: $RES/history.sqlite: permission denied: this user may not write it"* ]]
+	chmod 600 "$RES/history.sqlite"
+	run --separate-stderr as_nobody "$ROOT/history.sh" -o "$RES" changes
+	[ "$status" -eq 2 ]
+	assert_one_line_error
+	[[ $stderr == "history: $RES/history.sqlite: permission denied: this user may not read it"* ]]
+	[ "$(results_digest)" = "$sum" ]
+}
+
+@test "ingest that could read no run ends non-zero, the database missing or not" {
+	fake_series "$RES" 3 99 1.0 1.0
+	for d in "$RES"/night-*; do sed -i '/^start_time: /d' "$d/meta"; done
+	for _ in first again; do
+		run --separate-stderr "$ROOT/history.sh" -o "$RES" ingest
+		[ "$status" -eq 2 ]
+		[ "$(grep -c 'no start_time line; left out$' <<<"$stderr")" -eq 3 ]
+		[[ $stderr == *"history: 0 runs of $RES recorded; 3 could not be read, left out"* ]]
+	done
+	[ "$(db 'SELECT count(*) FROM runs')" -eq 0 ]
+}
+
+@test "ingest as a user who may not read the runs: each is named, exit non-zero" {
+	[ "$(id -u)" -eq 0 ] || skip "needs root, to make runs nobody cannot read"
+	command -v setpriv >/dev/null || skip "no setpriv"
+	as_nobody test -x "$ROOT/history.sh" || skip "nobody cannot read this tree ($ROOT)"
+	chmod 777 "$RES"
+	fake_series "$RES" 3 99 1.0 1.0
+	chmod 600 "$RES"/night-*/timedmunlock/samples.tsv
+	run --separate-stderr as_nobody "$ROOT/history.sh" -o "$RES" ingest
+	[ "$status" -eq 2 ]
+	[ "$(grep -c 'samples.tsv: Permission denied; left out$' <<<"$stderr")" -eq 3 ]
+	[[ $stderr == *"0 runs of $RES recorded; 3 could not be read, left out"* ]]
+}
+
+# A lock held by another process (here the sqlite3 program, mid-transaction):
+# the writer waits MMDELTA_HISTORY_WAIT seconds, then says busy, never damage.
+@test "a database held by another process is waited for, then called busy, never damaged" {
+	fake_series "$RES" 6 99 1.0 1.0
+	"$ROOT/history.sh" -o "$RES" ingest 2>/dev/null
+	fake_runs "$RES" 7 7 99 1.0 1.0
+	mkfifo "$BATS_TEST_TMPDIR/held" "$BATS_TEST_TMPDIR/release"
+	printf 'BEGIN IMMEDIATE;\n.print held\n.shell timeout 60 cat %s >/dev/null\nCOMMIT;\n' "$BATS_TEST_TMPDIR/release" |
+		sqlite3 -batch "$RES/history.sqlite" >"$BATS_TEST_TMPDIR/held" &
+	holder=$!
+	read -r line <"$BATS_TEST_TMPDIR/held"
+	[ "$line" = held ]
+	run --separate-stderr env MMDELTA_HISTORY_WAIT=1 "$ROOT/history.sh" -o "$RES" ingest night-07
+	[ "$status" -eq 2 ]
+	assert_one_line_error
+	[[ $stderr == "history: $RES/history.sqlite: busy: another process held it for more than 1 s (database is locked); nothing was changed, try again" ]]
+	# a reader does not wait for the writer
+	run --separate-stderr "$ROOT/history.sh" -o "$RES" changes
+	[ "$status" -eq 0 ]
+	echo go >"$BATS_TEST_TMPDIR/release"
+	wait "$holder"
+	[ "$(db 'SELECT count(*) FROM runs')" -eq 6 ]
+	run --separate-stderr "$ROOT/history.sh" -o "$RES" ingest night-07
+	[ "$status" -eq 0 ]
+	[ "$(db 'SELECT count(*) FROM runs')" -eq 7 ]
 }

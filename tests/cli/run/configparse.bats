@@ -81,3 +81,18 @@ dry_run() {
 	grep -q '^vmstat_unevictable_pgs_munlocked	' "$RES/out/m/timedmunlock/metrics.tsv"
 	ls "$RES/out/m/timedmunlock/monitors/" | grep -q '^vmstat\.'
 }
+
+@test "mmconfig: a key twice in the file is refused at its second line; a --set replaces, never duplicates" {
+	local mm=$ROOT/build/bin/mmconfig
+	printf 'BENCH=timedmunlock\nSIZE=4M\nTHP=never\nSIZE=8M\n' >"$CFG"
+	run --separate-stderr "$mm" --keys BENCH,SIZE,THP "$CFG"
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "$CFG:4: SIZE given twice" ]
+	[ -z "$output" ]
+	# once in the file, then twice by --set: the last --set wins, in the
+	# file's key order, with where it came from
+	printf 'BENCH=timedmunlock\nSIZE=4M\nTHP=never\n' >"$CFG"
+	run --separate-stderr "$mm" --keys BENCH,SIZE,THP --set SIZE=8M --set SIZE=16M "$CFG"
+	[ "$status" -eq 0 ]
+	[ "$output" = "$(printf 'BENCH\ttimedmunlock\tfile\t1\nSIZE\t16M\tset\t0\nTHP\tnever\tfile\t3')" ]
+}

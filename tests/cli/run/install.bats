@@ -65,7 +65,8 @@ teardown() { common_teardown; }
 	grep -qx "suite_version: $(cat "$STAGE/dest/opt/mmd/lib/mmdelta/VERSION")" "$RES/base/meta"
 	run --separate-stderr mmcompare -o "$RES" base cand
 	[ "$status" -eq 0 ]
-	[[ $output == timedmunlock* ]]
+	[[ ${lines[0]} == "Percentages: change against base, positive = better"* ]]
+	[ "${lines[1]}" = timedmunlock ]
 	[[ $output == *"Elapsed mean"* ]]
 	[ ! -e "$BATS_TEST_TMPDIR/make-called" ]
 	[ ! -e results ]

@@ -189,7 +189,7 @@ lock_file() { if [ -n "${MMDELTA_STATE:-}" ]; then echo "$MMDELTA_STATE/lock"; e
 	[[ $stderr == *"stopped 1 process(es) left by a killed run.sh (pid $bench)"* ]]
 	# the dead run.sh's pid is gone from /proc: no shell error about it
 	[[ $stderr != *"No such file"* ]]
-	! kill -0 "$bench" 2>/dev/null
+	run ! kill -0 "$bench" 2>/dev/null
 	grep -qx 'status: killed' "$RES/.r.partial/meta"
 }
 

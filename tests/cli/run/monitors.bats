@@ -42,7 +42,7 @@ values() { awk -F'\t' -v m="$1" '$1 == m { print $4 }' "$2"; }
 	# munlock syscall and never the mmap or munmap ones
 	perf report -i "$d/monitors/profile.1.data" --stdio --children 2>/dev/null >"$BATS_TEST_TMPDIR/children"
 	grep -q 'sys_munlock' "$BATS_TEST_TMPDIR/children"
-	! grep -q 'sys_munmap\|sys_mmap' "$BATS_TEST_TMPDIR/children"
+	run ! grep -q 'sys_munmap\|sys_mmap' "$BATS_TEST_TMPDIR/children"
 	[ -s "$d/monitors/profile.1.txt" ]
 	for f in vmstat.1.before vmstat.2.after perfstat.1.csv mmaplock.2.data mmaplock.2.txt profile.2.data; do
 		[ -s "$d/monitors/$f" ] || { echo "missing $f"; return 1; }
@@ -85,7 +85,7 @@ values() { awk -F'\t' -v m="$1" '$1 == m { print $4 }' "$2"; }
 	# vmstat still ran, and the bench's own samples are all there
 	[ "$(values vmstat_unevictable_pgs_munlocked "$d/samples.tsv" | wc -l)" -eq 2 ]
 	[ "$(values elapsed "$d/samples.tsv" | wc -l)" -eq 2 ]
-	! grep -q '^perfstat_' "$d/samples.tsv"
+	run ! grep -q '^perfstat_' "$d/samples.tsv"
 	grep -q '^status: complete$' "$RES/noperf/meta"
 }
 
@@ -161,7 +161,7 @@ PERF
 	[ "$status" -eq 0 ]
 	d=$RES/nomig/timedmunlock
 	[ "$(grep -c 'monitor perfstat: perf cannot count cpu-migrations here' <<<"$stderr")" -eq 1 ]
-	! grep -q '^perfstat_cpu_migrations' "$d/metrics.tsv" "$d/samples.tsv"
+	run ! grep -q '^perfstat_cpu_migrations' "$d/metrics.tsv" "$d/samples.tsv"
 	for m in perfstat_task_clock perfstat_page_faults perfstat_context_switches; do
 		[ "$(values "$m" "$d/samples.tsv" | wc -l)" -eq 2 ] || { echo "$m"; return 1; }
 	done

@@ -20,7 +20,7 @@ mean_of() {
 	[ "$status" -eq 0 ]
 	after=$(awk '/timedmunlock \[2\/2\]/ { on = 1; next } on' <<<"$stderr")
 	[ -n "$after" ] && [ "$(wc -l <<<"$after")" -le 10 ]
-	! grep -Eq '[0-9][eE][-+]?[0-9]' <<<"$after"
+	run ! grep -Eq '[0-9][eE][-+]?[0-9]' <<<"$after"
 	d=$RES/s/timedmunlock
 	# the means are the samples' means, to the two decimals shown
 	for m in elapsed:Elapsed populate_elapsed:Populate; do

@@ -43,7 +43,8 @@ as_user() { (cd / && runuser -u "$TUSER" -- "$@"); }
 	[ -z "$output" ] || { echo "not readable by others: $output"; return 1; }
 	run --separate-stderr as_user "$ROOT/compare.sh" -o "$RES" a b
 	[ "$status" -eq 0 ] || { echo "$stderr"; return 1; }
-	[[ $output == timedmunlock* ]]
+	[[ ${lines[0]} == "Percentages: change against a, positive = better"* ]]
+	[ "${lines[1]}" = timedmunlock ]
 }
 
 @test "users: with umask 077 the run's files are private to their owner" {
@@ -106,7 +107,7 @@ user_run() {
 	[ "$status" -eq 0 ] || { echo "$stderr"; return 1; }
 	[ "$(grep -c 'monitor perfstat skipped: perf counts user space only for this user (kernel.perf_event_paranoid is 2)' <<<"$stderr")" -eq 1 ]
 	d=$RES/user/u2/timedmunlock
-	! grep -q '^perfstat_' "$d/metrics.tsv" "$d/samples.tsv"
+	run ! grep -q '^perfstat_' "$d/metrics.tsv" "$d/samples.tsv"
 	[ "$(cut -f1 "$d/monitors/skipped")" = perfstat ]
 	# at 1 it counts the kernel's side of its own process: root's names, real counts
 	echo 1 >/proc/sys/kernel/perf_event_paranoid

@@ -41,7 +41,8 @@ images() {
 
 J() { jq -r "$1" "$RES/out/bisect-timedmunlock/bisect.json"; }
 bisect() { run --separate-stderr "$ROOT/bisect.sh" -o "$RES/out" "$@"; }
-boots() { wc -l <"$FAKE_CALLS"; }
+# The bisection's own boots; the step's profile boots are LABEL-insns.
+boots() { grep -vc -- '-insns ' "$FAKE_CALLS" || true; }
 ceil_log2() { awk -v n="$1" 'BEGIN { l = 0; while (2 ^ l < n) l++; print l }'; }
 source_pick() { source "$ROOT/drivers/bisect/pick.sh"; }
 
@@ -75,8 +76,13 @@ source_pick() { source "$ROOT/drivers/bisect/pick.sh"; }
 		"00-k0:measured:10 06-k6:measured:12 03-k3:bad:12 01-k1:good:10 02-k2:good:10" ]
 	for r in 00-k0 06-k6 03-k3 01-k1 02-k2; do [ -f "$RES/out/bisect-timedmunlock/$r/meta" ]; done
 	grep -q '^bisect of timedmunlock.*: the first bad kernel is k3$' "$RES/out/bisect-timedmunlock/bisect.txt"
-	grep -q '^  the step:  10 s (+0%) -> 12 s (+20%)$' "$RES/out/bisect-timedmunlock/bisect.txt"
+	# 10 s -> 12 s of a lower-is-better time: 20% worse, signed as the
+	# compare table below it signs it, and said so above the numbers
+	grep -q "^  changes:   in percent of the good end's mean, positive = better$" "$RES/out/bisect-timedmunlock/bisect.txt"
+	grep -q '^  the step:  10 s (+0%) -> 12 s (-20%)$' "$RES/out/bisect-timedmunlock/bisect.txt"
+	grep -q '^2     bad end   06-k6  *measured   12 s (-20%)$' "$RES/out/bisect-timedmunlock/bisect.txt"
 	grep -Eq '^Elapsed mean +10\.00 \(  0\.00%\) +12\.00 \*-20\.00%\*' "$RES/out/bisect-timedmunlock/bisect.txt"
+	grep -q '^Percentages: change against 02-k2, positive = better.$' "$RES/out/bisect-timedmunlock/bisect.txt"
 	[[ ${stderr_lines[-1]} == "mmdelta: bisect: first bad 03-k3 (last good 02-k2), 5 boots in 5 rounds; report in "* ]]
 }
 
@@ -96,6 +102,24 @@ source_pick() { source "$ROOT/drivers/bisect/pick.sh"; }
 	[[ $stderr == *") and none of its monitors (vmstat) records it" ]]
 	bisect --set MONITORS=none --metric mmap_lock_write_acquisitions timedmunlock "${IMGS[@]}"
 	[[ $stderr == *") and no monitor runs (--set MONITORS=...)" ]]
+}
+
+@test "a culprit's report ends with the step's profile difference, one more boot a side with insns" {
+	images 10 10 12
+	bisect timedmunlock "${IMGS[@]}"
+	[ "$status" -eq 0 ]
+	[ "$(J .profile_boots)" = 2 ]
+	# the bisection's own arguments: the host alone counts (MMDELTA_INSNS)
+	grep -q '^01-k1-insns k1 2$' "$FAKE_CALLS"
+	grep -q '^02-k2-insns k2 2$' "$FAKE_CALLS"
+	# 10 s and 12 s as instructions: fake_step 10000 -> 12000, fake_base
+	# 10e9 - 10009 -> 12e9 - 12009, [user] 9 both
+	[ "$(J '.profile | "\(.base) \(.new) \(.kind)"')" = "01-k1-insns 02-k2-insns insns" ]
+	[ "$(J '.profile.rows[0] | "\(.function) \(.change)"')" = "fake_base 1999998000" ]
+	[ "$(J '.profile.rows[1] | "\(.function) \(.change)"')" = "fake_step 2000" ]
+	[ "$(J '.profile.total.change')" = 2000000000 ]
+	grep -q '^timedmunlock: where the instructions changed, 01-k1-insns -> 02-k2-insns' "$RES/out/bisect-timedmunlock/bisect.txt"
+	grep -Eq '^fake_step +10000 +12000 +\+2000 +0\.0%$' "$RES/out/bisect-timedmunlock/bisect.txt"
 }
 
 @test "a culprit at either end: right after the good end, or the bad end itself" {
@@ -191,7 +215,7 @@ round_overlaps() {
 	local r runs
 	for r in $(J '[.steps[].round] | unique | .[]'); do
 		runs=$(J "[.steps[] | select(.round == $r) | .run] | unique | .[]")
-		grep -wF "$runs" "$FAKE_CALLS.slurm" |
+		grep -wF "$runs" "$FAKE_CALLS.slurm" | grep -v -- '-insns ' |
 			awk '{ s = $2 > s ? $2 : s; if (e == "" || $3 < e) e = $3 } END { exit !(s < e) }' ||
 			{ echo "round $r did not run its points at once"; return 1; }
 	done
@@ -207,7 +231,7 @@ round_overlaps() {
 	[ "$(rounds)" = "00-k0:1 08-k8:1 02-k2:2 04-k4:2 06-k6:2 05-k5:3" ]
 	[ "$(J .rounds)" = 3 ] && [ "$(J .boots)" = 6 ] && [ "$(J .jobs)" = 3 ] && [ "$(J .slurm)" = true ]
 	round_overlaps
-	[ "$(grep -c ' --partition=debug$' "$FAKE_CALLS.slurm")" = 6 ]
+	[ "$(grep -v -- '-insns ' "$FAKE_CALLS.slurm" | grep -c ' --partition=debug$')" = 6 ]
 	grep -q '^  boots:     6, in 3 rounds of up to 3 points at once, as Slurm jobs$' "$RES/out/bisect-timedmunlock/bisect.txt"
 	[[ ${stderr_lines[-1]} == "mmdelta: bisect: first bad 05-k5 (last good 04-k4), 6 boots in 3 rounds; report in "* ]]
 	# A dead kernel in a round is skipped like any; the next round avoids it,
@@ -324,7 +348,7 @@ tree_untouched() {
 	local rc=0
 	wait "$pid" || rc=$?
 	[ "$rc" -eq 130 ]
-	! kill -0 "$(cat "$FAKE_CALLS.pid")" 2>/dev/null
+	run ! kill -0 "$(cat "$FAKE_CALLS.pid")" 2>/dev/null
 	tree_untouched
 }
 

@@ -9,14 +9,17 @@
 #   sleep           never finishes (for the interrupt tests); its pid goes to FAKE_CALLS.pid
 # With FAKE_METRIC=NAME the figures are those of NAME, a counter the
 # mmaplock monitor records, and elapsed is 10 for every image.
-# Each call appends "LABEL RELEASE ITERATIONS" to FAKE_CALLS.  Given --slurm
+# Each call appends "LABEL RELEASE ITERATIONS" to FAKE_CALLS.  With
+# --monitors naming insns, or MMDELTA_INSNS=1, it writes the insns
+# monitor's tables: MEAN in ns as instructions, 1000 of them in fake_step
+# for each whole unit of MEAN.  Given --slurm
 # (bisect.sh --slurm), it stands in for run.sh --slurm --wait: it insists on
 # --wait, takes FAKE_SECONDS to finish, and appends "LABEL START END" (epoch
 # seconds) and the --slurm-opt values to FAKE_CALLS.slurm.
 set -euo pipefail
 : "${FAKE_CALLS:?the test sets FAKE_CALLS}" "${FAKE_FIGURES:?the test sets FAKE_FIGURES}"
 
-image="" out="" name="" iter=2 slurm="" wait=0 opts=""
+image="" out="" name="" iter=2 slurm="" wait=0 opts="" monitors=""
 while [ $# -gt 0 ]; do
 	case $1 in
 	--slurm) slurm=1 ;;
@@ -26,12 +29,13 @@ while [ $# -gt 0 ]; do
 	-o) out=$2; shift ;;
 	-n) name=$2; shift ;;
 	-i) iter=$2; shift ;;
+	--monitors) monitors=$2; shift ;;
 	--set | --vm-*) shift ;;
 	esac
 	shift
 done
 release=$(dd if="$image" bs=1 skip=768 count=64 2>/dev/null | tr '\0' '\n' | awk 'NR == 1 { print $1 }')
-echo "$name $release $iter" >>"$FAKE_CALLS"
+echo "$name $release $iter${monitors:+ --monitors $monitors}" >>"$FAKE_CALLS"
 if [ -n "$slurm" ]; then
 	[ "$wait" = 1 ] || { echo "mmdelta: --slurm without --wait"; exit 1; }
 	start=$(date +%s.%N)
@@ -63,3 +67,10 @@ awk -v n="$iter" -v m="$mean" -v s="$spread" -v fm="${FAKE_METRIC:-}" 'BEGIN { p
 		if (fm == "") printf "elapsed\t-\t%d\t%.17g\n", i, v
 		else printf "elapsed\t-\t%d\t10\n%s\t-\t%d\t%.17g\n", i, fm, i, v
 	} }' >"$out/$name/timedmunlock/samples.tsv"
+if [[ ,$monitors, == *,insns,* || ${MMDELTA_INSNS:-0} == 1 ]]; then
+	mkdir -p "$out/$name/timedmunlock/monitors"
+	for ((i = 1; i <= iter; i++)); do
+		awk -v m="$mean" 'BEGIN { s = int(m) * 1000; printf "fake_base\t%.0f\nfake_step\t%.0f\n[user]\t9\n", m * 1e9 - s - 9, s }' \
+			>"$out/$name/timedmunlock/monitors/insns.$i.tsv"
+	done
+fi

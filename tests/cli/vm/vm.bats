@@ -3,7 +3,8 @@
 # 6.12 one booted under qemu (TCG, icount clock) running timedmunlock at
 # 256M, and the ways a VM run fails.  The four good boots run once, in
 # parallel, in setup_file: icount figures do not depend on host load, which
-# the repeat test relies on too.
+# the repeat test relies on too.  The oldest kernel's two boots have the
+# insns monitor (docs/monitors.md), whose tests are here to add no boot.
 
 bats_require_minimum_version 1.5.0
 load ../helpers
@@ -15,7 +16,8 @@ setup_file() {
 	kernels=$("$ROOT/tests/kernels/fetch-debian-kernels.sh") || status=$?
 	[ "$status" != 2 ] || skip "Debian's linux-image-6.1.0-*-cloud-amd64-unsigned packages cannot be downloaded"
 	[ "$status" = 0 ]
-	make -s -C "$ROOT" static
+	# built once here: the parallel runs below would each run make otherwise
+	make -s -C "$ROOT" static build/lib/insns-plugin.so build/bin/mmprofile
 	VM_RES=$BATS_FILE_TMPDIR/results
 	# The oldest and newest 6.1 builds, and the newest 6.12.
 	local a b n
@@ -26,9 +28,9 @@ setup_file() {
 	N_REL=$(cut -f1 <<<"$n") N_IMG=$(cut -f2 <<<"$n")
 	export VM_RES A_REL A_IMG B_REL B_IMG N_REL N_IMG
 	local t0=$SECONDS
-	"$ROOT/run.sh" --kernel "$A_IMG" -o "$VM_RES" "${ARGS[@]}" 2>"$BATS_FILE_TMPDIR/a.err" &
+	"$ROOT/run.sh" --kernel "$A_IMG" -o "$VM_RES" --monitors vmstat,insns "${ARGS[@]}" 2>"$BATS_FILE_TMPDIR/a.err" &
 	"$ROOT/run.sh" --kernel "$B_IMG" -o "$VM_RES" "${ARGS[@]}" 2>"$BATS_FILE_TMPDIR/b.err" &
-	"$ROOT/run.sh" --kernel "$A_IMG" -n repeat -o "$VM_RES" "${ARGS[@]}" 2>"$BATS_FILE_TMPDIR/r.err" &
+	"$ROOT/run.sh" --kernel "$A_IMG" -n repeat -o "$VM_RES" --monitors vmstat,insns "${ARGS[@]}" 2>"$BATS_FILE_TMPDIR/r.err" &
 	"$ROOT/run.sh" --kernel "$N_IMG" -o "$VM_RES" "${ARGS[@]}" 2>"$BATS_FILE_TMPDIR/n.err" &
 	wait
 	echo "# four boots in parallel: $((SECONDS - t0)) s" >&3
@@ -43,6 +45,8 @@ elapsed() { awk -F'\t' '$1 == "elapsed" { print $3, $4 }' "$VM_RES/$1/timedmunlo
 no_qemu_left() { ! pgrep -f "qemu-system.*$1" >/dev/null; }
 
 @test "both kernels' runs complete under the names of their releases" {
+	# shown when it fails: why a run did not complete
+	tail -n 3 "$BATS_FILE_TMPDIR"/?.err
 	[ "$(meta "$A_REL" status)" = complete ]
 	[ "$(meta "$B_REL" status)" = complete ]
 	[ "$(elapsed "$A_REL" | wc -l)" -eq 5 ]
@@ -100,6 +104,84 @@ no_qemu_left() { ! pgrep -f "qemu-system.*$1" >/dev/null; }
 	printf '%s\n' "$output"
 	[[ $output == *"timedmunlock"* ]]
 	grep -Eq '^Elapsed mean +[0-9.]+ \(  0\.00%\) +[0-9.]+ \*' <<<"$output"
+}
+
+# insns: sum of a function table's counts, and a metric's values.
+table_sum() { awk -F'\t' '{ s += $2 } END { printf "%.0f\n", s }' "$1"; }
+values() { awk -F'\t' -v m="$2" '$1 == m { print $3, $4 }' "$VM_RES/$1/timedmunlock/samples.tsv"; }
+
+@test "insns: every region's instructions account for its icount figure, and the tables add up" {
+	local khz it el total row
+	khz=$(meta "$A_REL" vm_tsc_khz)
+	[[ $khz =~ ^99999[0-9]$|^1000000$ ]]
+	[ "$(values "$A_REL" insns_total | wc -l)" -eq 5 ]
+	while read -r it el; do
+		total=$(values "$A_REL" insns_total | awk -v i="$it" '$1 == i { print $2 }')
+		# the plugin's own figures: blocks left early, and what they may
+		# have counted that did not run (at 256M, 24-27 exits at the ticks)
+		row=$(awk -F'\t' -v i="$it" '$2 == i { print $7, $8, $9 }' "$VM_RES/$A_REL/insns.tsv")
+		# elapsed in TSC cycles (1 an instruction) less the clock reads'
+		# 75: the gap insns.tsv states, and within 2 ns of truncation, one
+		# a block left early, and the plugin's bound
+		awk -v e="$el" -v k="$khz" -v t="$total" -v r="$row" 'BEGIN { split(r, f, " ")
+			g = e * 1e9 * k / 1e6 - t - 75; if (sprintf("%.0f", g) != f[3]) exit 1
+			if (g < 0) g = -g; exit !(g <= 2 + f[1] + f[2]) }'
+		[ "$(table_sum "$VM_RES/$A_REL/timedmunlock/monitors/insns.$it.tsv")" = "$total" ]
+	done < <(elapsed "$A_REL")
+	[ "$(awk -F'\t' 'NR > 1 && $11 != "ok"' "$VM_RES/$A_REL/insns.tsv" | wc -l)" = 0 ]
+	# munlock's own path, named from the guest's kallsyms
+	grep -q '^munlock_page	\|^mlock_pagevec	\|^mlock_folio_batch	' "$VM_RES/$A_REL/timedmunlock/monitors/insns.1.tsv"
+	zcat "$VM_RES/$A_REL/kallsyms.gz" | grep -q ' T __x64_sys_munlock$'
+}
+
+@test "insns: two boots of one kernel give byte-identical profiles" {
+	local f
+	for f in "$VM_RES/$A_REL"/timedmunlock/monitors/insns.*; do
+		cmp "$f" "$VM_RES/repeat/timedmunlock/monitors/${f##*/}"
+	done
+	[ "$(ls "$VM_RES/repeat"/timedmunlock/monitors/insns.*.tsv | wc -l)" -eq 6 ]
+}
+
+@test "insns: compare.sh --profile puts the mean count of each function in its where block" {
+	local top base
+	run --separate-stderr "$ROOT/compare.sh" -o "$VM_RES" --profile --top 3 "$A_REL" repeat
+	[ "$status" -eq 0 ]
+	printf '%s\n' "$output"
+	grep -q "^timedmunlock: where the instructions changed, $A_REL -> repeat" <<<"$output"
+	# identical boots: no change anywhere, [rest] and the total included
+	[ "$(grep -cE ' \+0 +(0\.0%|-)$' <<<"$output")" -eq 5 ]
+	# a row's count is the function's mean over the 5 iterations
+	top=$(grep -A1 '^function ' <<<"$output" | tail -n 1 | awk '{ print $1 }')
+	base=$(cat "$VM_RES/$A_REL"/timedmunlock/monitors/insns.[0-9].tsv |
+		awk -F'\t' -v f="$top" '$1 == f { s += $2 } END { printf "%.0f", s / 5 }')
+	# (by field, not as a pattern: [user] would be a bracket expression)
+	awk -v f="$top" -v b="$base" '$1 == f && $2 == b && $3 == b { ok = 1 } END { exit !ok }' <<<"$output"
+	# no profile in the other kernel's run: one line naming the monitor
+	run --separate-stderr "$ROOT/compare.sh" -o "$VM_RES" --profile "$A_REL" "$B_REL"
+	grep -q "only one of the two runs has a profile" <<<"$output"
+}
+
+@test "insns: the guest is the same with the monitor on and off but for one byte it reads after the benches" {
+	local d=$BATS_TEST_TMPDIR
+	build() {
+		(source "$ROOT/drivers/vm/vm.sh"
+		CONFIGS=("$ROOT/configs/timedmunlock") SETS=("MONITORS=$1") VM_INSNS=$2
+		vm_initramfs_build "$d/$3" timedmunlock)
+	}
+	build vmstat,insns 1 on
+	build vmstat 0 off
+	# the gzipped archive and the plain one after it: one byte apart
+	[ "$(cmp -l "$d/on" "$d/off" | wc -l)" -eq 1 ]
+	# the plain one ends the file and holds the byte the guest reads
+	: >"$d/flag"
+	(source "$ROOT/drivers/vm/vm.sh"; VM_INSNS=1; vm_initramfs_flag "$d/flag")
+	tail -c "$(stat -c %s "$d/flag")" "$d/on" | cmp - "$d/flag"
+	mkdir "$d/x"
+	(cd "$d/x" && cpio -i --quiet -d <"$d/flag")
+	[ "$(cat "$d/x/mmdelta/insns-counted")" = 1 ]
+	# the guest's run.sh never sees the monitor
+	(cd "$d/x" && gzip -dc <"$d/on" 2>/dev/null | cpio -i --quiet -d mmdelta/vm-args)
+	[ "$(tr '\0' '\n' <"$d/x/mmdelta/vm-args" | grep '^MONITORS=')" = MONITORS=vmstat ]
 }
 
 @test "a guest that never reaches the marker: panic reported, run partial, no qemu left" {
