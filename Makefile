@@ -43,7 +43,7 @@ GSL          := -lgsl -lgslcblas
 UNIT_SRCS    := $(wildcard tests/unit/test_*.c)
 UNIT_BINS    := $(patsubst tests/unit/%.c,$(BUILD)/san/%,$(UNIT_SRCS))
 SAN_OBJS     := $(patsubst %.c,$(BUILD)/san/obj/%.o,$(BENCHLIB_SRCS) $(REPORT_SRCS) $(HISTORY_SRCS))
-SHELL_FILES  := run.sh compare.sh history.sh bisect.sh .ci/run $(wildcard drivers/*/*.sh libexec/*.sh \
+SHELL_FILES  := run.sh compare.sh history.sh bisect.sh series.sh .ci/run $(wildcard drivers/*/*.sh libexec/*.sh \
                   reports/*/*.sh tools/*.sh tests/stats/*.sh tests/cli/*.bash tests/cli/*/*.bash tests/fleet/*.sh \
                   tests/kernels/*.sh tests/bisect-build/*.sh tests/threads/*.sh tests/mutants/*.sh)
 
@@ -155,12 +155,21 @@ deps:
 test-kernels:
 	@./tests/kernels/fetch-debian-kernels.sh
 
-# Not part of test (about five minutes of boots): bisect.sh over the real
-# Debian 6.1 series, images form and tree form, against each image measured
-# on its own.  make test checks the same logic with a stand-in runner.
+# Not part of test (about twenty minutes of boots): bisect.sh over the real
+# Debian 6.1 series, images form, every step (with the 6.12 kernels) and
+# tree form, against each image measured on its own; several images in one
+# run.sh; a guest with two NUMA nodes.  make test checks the same logic
+# with stand-ins.
 .PHONY: test-bisect-series
 test-bisect-series: all static
 	bats --print-output-on-failure tests/kernels
+
+# Not part of test (about 20 minutes of boots): each bench's resolution
+# under icount from two boots of one kernel, the lines of
+# drivers/vm/resolution.tsv (docs/vm.md).
+.PHONY: test-resolution
+test-resolution: all static
+	./tests/kernels/resolution.sh
 
 # Not part of test: the slow Slurm cases (kernel matrix, a node dying, K-ary
 # bisection) on a cluster of four nodes on this machine; needs make test-kernels.
@@ -206,7 +215,7 @@ shellcheck:
 # Every shell file sources what it calls; every header of reports/ declares
 # what its own source defines; every negated check of a bats test can fail,
 # and the lint that says so fails on its own cases (tests/lint/).
-LINT_SHELL := run.sh compare.sh history.sh bisect.sh $(wildcard drivers/*/*.sh libexec/*.sh reports/*/*.sh)
+LINT_SHELL := run.sh compare.sh history.sh bisect.sh series.sh $(wildcard drivers/*/*.sh libexec/*.sh reports/*/*.sh)
 LINT_BATS  := $(wildcard tests/cli/*.bash tests/cli/*/*.bats tests/cli/*/*.bash tests/fleet/*.bats \
                 tests/fleet/*.bash tests/kernels/*.bats)
 lint: all

@@ -14,6 +14,7 @@ MMDELTA_ROOT=$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")
 source "$MMDELTA_ROOT/drivers/bisect/globals.sh"  # the globals bisect's files share
 source "$MMDELTA_ROOT/drivers/core/log.sh"  # die, say
 source "$MMDELTA_ROOT/drivers/core/build.sh"  # need_built
+source "$MMDELTA_ROOT/drivers/core/optvalue.sh"  # opt_value
 source "$MMDELTA_ROOT/drivers/run/rundir.sh"  # rundir_check_name, rundir_check_root
 source "$MMDELTA_ROOT/drivers/vm/vm.sh"  # the --vm-* options
 source "$MMDELTA_ROOT/drivers/bisect/bisection.sh"  # bisect_check_config, bisect_check_images, bisect_check_metric, bisect_images, bisect_run_args, bisect_save_state, bisect_tree_main
@@ -32,12 +33,16 @@ build the kernel, which it leaves at PATH (relative to DIR).
 
   -o DIR             results root (default: $MMDELTA_RESULTS or ./results)
   -n NAME            the bisection's directory under it (default: bisect-BENCH)
-  -i N               iterations per point (default 2: icount is exact)
+  -i N               iterations per point (default 2: icount is exact; 10 for
+                     a bench whose icount figures spread, docs/vm.md)
   --set KEY=VALUE    override a config key at every point; repeatable
   --metric M         the metric to bisect (default: the bench's primary one)
-  --threshold PCT    a point is bad when it lies more than PCT% from the good
-                     end toward the bad one (default: beyond the midpoint of
-                     the two ends); the ends must differ by at least PCT%
+  --first            name one step, the one the midpoint rule finds (default:
+                     every step of the series, each between adjacent points)
+  --threshold PCT    a step is a change of at least PCT% (default: a tenth of
+                     the change between the ends; with --first: a point is
+                     bad beyond the midpoint of the ends, or beyond PCT% from
+                     the good end); the ends must differ by at least PCT%
   --vm-mem, --vm-cpus, --vm-clock, --vm-append, --vm-timeout
                      passed to every run.sh --kernel (see run.sh --help)
   --slurm            images form: every point is a Slurm job (run.sh --slurm)
@@ -54,8 +59,10 @@ EOF
 parse_args() {
 	while [ $# -gt 0 ]; do
 		case $1 in
-		-o | -n | -i | --set | --metric | --threshold | --tree | --build | --image | --vm-* | --jobs | --slurm-opt)
-			[ $# -ge 2 ] || die "$1 needs a value" ;;&
+		-o | -n | -i | --set | --metric | --threshold | --tree | --build | --image | --vm-* | --jobs)
+			opt_value "$1" "a value" "${@:2:1}" ;;&
+		# sbatch's own options are --slurm-opt's values.
+		--slurm-opt) [ $# -ge 2 ] || die "$1 needs a value" ;;&
 		-o) RESULTS=$2 ;;
 		-n) rundir_check_name "$2"; NAME=$2 ;;
 		-i) [[ $2 =~ ^[1-9][0-9]*$ ]] || die "-i $2: must be a whole number > 0"; ITERATIONS=$2 ;;
@@ -67,6 +74,7 @@ parse_args() {
 		--build) BUILD=$2 ;;
 		--image) IMAGE_PATH=$2 ;;
 		--slurm) SLURM=1; shift; continue ;;
+		--first) BISECT_FIRST=1; shift; continue ;;
 		--jobs) [[ $2 =~ ^[1-9][0-9]*$ ]] || die "--jobs $2: must be a whole number > 0 (the points measured at once)"; JOBS=$2 ;;
 		--slurm-opt) SLURM_OPTS+=("$2") ;;
 		--vm-*) vm_option "$1" "$2"; VM_ARGS+=("$1" "$2") ;;
@@ -96,9 +104,10 @@ check_args() {
 	bisect_run_args
 	if [ -n "$TREE" ]; then TREE=$(realpath -m "$TREE"); tree_check; else bisect_check_images; fi
 	rundir_check_root "$RESULTS"
-	dump=$("$MMDELTA_ROOT/run.sh" --dry-run -i "$ITERATIONS" "${SET_ARGS[@]}" "$CONFIG") || exit 2
+	dump=$(MMDELTA_DRY_FOR_GUEST=1 "$MMDELTA_ROOT/run.sh" --dry-run -i "${ITERATIONS:-2}" "${SET_ARGS[@]}" "$CONFIG") || exit 2
 	bisect_check_config "$dump"
 	bisect_check_metric
+	bisect_check_iterations
 	[ -n "$NAME" ] || NAME=bisect-$BENCH
 	RESULTS=$(realpath -m "$RESULTS")
 	OUT=$RESULTS/$NAME WORK=$RESULTS/$NAME/.bisect

@@ -10,24 +10,28 @@ set -euo pipefail
 # Symlinks followed: compare.sh may be called through a link on PATH.
 MMDELTA_ROOT=$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")
 source "$MMDELTA_ROOT/drivers/core/build.sh"  # tool_path
+source "$MMDELTA_ROOT/drivers/core/optvalue.sh"  # opt_value
 source "$MMDELTA_ROOT/drivers/run/runarg.sh"  # resolve_run
 # shellcheck disable=SC2034  # read by say and die (log.sh)
 LOG_PREFIX=compare.sh DIE_STATUS=2
 # mmstat reads the HTML page's style and script under it.
 export MMDELTA_ROOT
 
+# Named as called: compare.sh, or mmdelta-compare once installed.
 usage() {
-	cat <<'USAGE'
-usage: compare.sh [options] RUN_A RUN_B [RUN_C ...]
+	cat <<USAGE
+usage: ${0##*/} [options] RUN_A RUN_B [RUN_C ...]
 
 A RUN is a name under the results root (./results, -o DIR or
-$MMDELTA_RESULTS) or a path to a run directory.  RUN_A is the baseline.
+\$MMDELTA_RESULTS) or a path to a run directory.  RUN_A is the baseline.
 
   --format F         text (default, mmtests layout), markdown, csv, json or
                      html (the --html page without plots)
   --alpha A          significance level of the t-test (default 0.05)
   --test T           welch (default) or student (pooled, as ministat)
   --allow-partial    compare partial runs too (marked in the header)
+  --unlike-clocks    compare runs of different clocks (icount against a real
+                     clock) too, said first; refused without it
   --all-metrics      text and markdown: every monitor metric, not only those
                      that differ significantly from the baseline
   --gate PCT         CI gate: exit 0 when the interval of every gated metric's
@@ -47,21 +51,28 @@ $MMDELTA_RESULTS) or a path to a run directory.  RUN_A is the baseline.
 USAGE
 }
 
+# What each option's value is, for the line that refuses a missing one.
+declare -A OPT_WHAT=(
+	[--format]="text, markdown, csv, json or html" [--alpha]="a level between 0 and 1, such as 0.05"
+	[--test]="welch or student" [--gate]="a percentage, 0 or more" [--gate-metric]="a metric"
+	[--inconclusive]="pass or fail" [--junit]="a file" [--top]="a number of functions"
+)
+
 main() {
 	local root=${MMDELTA_RESULTS:-./results}
 	local -a opts=() runs=() dirs=() visual=()
 	while (($#)); do
 		case $1 in
 		-h | --help) usage; exit 0 ;;
-		-o) (($# >= 2)) || die "-o needs a directory"; root=$2; shift ;;
-		--allow-partial | --all-metrics | --profile) opts+=("$1") ;;
+		-o) opt_value -o "a directory" "${@:2:1}"; root=$2; shift ;;
+		--allow-partial | --all-metrics | --profile | --unlike-clocks) opts+=("$1") ;;
 		--format | --alpha | --test | --gate | --gate-metric | --inconclusive | --junit | --top)
-			(($# >= 2)) || die "$1 needs a value"
+			opt_value "$1" "${OPT_WHAT[$1]}" "${@:2:1}"
 			opts+=("$1" "$2")
 			shift
 			;;
 		--plot | --html)
-			(($# >= 2)) || die "$1 needs a directory"
+			opt_value "$1" "a directory" "${@:2:1}"
 			visual+=("$1" "$2")
 			shift
 			;;
@@ -72,9 +83,15 @@ main() {
 		esac
 		shift
 	done
-	((${#runs[@]} >= 2)) || die "need at least two runs (see --help)"
-	local run dir mmstat
+	local run dir mmstat out
 	mmstat=$(tool_path mmstat) || exit 2
+	if ((${#runs[@]} < 2)); then
+		# "--gate base patched" took a run as the value: mmstat, which
+		# checks values before it counts runs, names that first.
+		out=$("$mmstat" "${opts[@]}" -- 2>&1) || true
+		[[ $out == *"need at least two"* ]] || { printf '%s\n' "$out" >&2; exit 2; }
+		die "need at least two runs (see --help)"
+	fi
 	for run in "${runs[@]}"; do
 		dir=$(resolve_run "$run" "$root") || exit 2
 		dirs+=("$dir")

@@ -11,6 +11,7 @@ set -euo pipefail
 # Symlinks followed: history.sh may be called through a link on PATH.
 MMDELTA_ROOT=$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")
 source "$MMDELTA_ROOT/drivers/core/build.sh"  # tool_path
+source "$MMDELTA_ROOT/drivers/core/optvalue.sh"  # opt_value
 source "$MMDELTA_ROOT/drivers/run/runarg.sh"  # resolve_run, as compare.sh
 # shellcheck disable=SC2034  # read by say and die (log.sh)
 LOG_PREFIX=history DIE_STATUS=2
@@ -67,13 +68,25 @@ record() {
 	return 0
 }
 
+# The options mmhistory takes after changes or html DIR: its getopt would
+# take a next option as a missing value ("--bench --gate 5").
+history_opts_check() {
+	while (($#)); do
+		case $1 in
+		--bench | --metric | --since | --order-by | --format | --gate | --min-segment | --pvalue | --window)
+			opt_value "$1" "a value" "${@:2:1}"; shift ;;
+		esac
+		shift
+	done
+}
+
 main() {
 	local root=${MMDELTA_RESULTS:-./results} cmd run tool
 	local -a dirs=()
 	while (($#)); do
 		case $1 in
 		-h | --help) usage; exit 0 ;;
-		-o) (($# >= 2)) || die "-o needs a directory"; root=$2; shift 2 ;;
+		-o) opt_value -o "a directory" "${@:2:1}"; root=$2; shift 2 ;;
 		-*) die "unknown option '$1' (see --help)" ;;
 		*) break ;;
 		esac
@@ -96,9 +109,10 @@ main() {
 		mmhistory -o "$root" ingest "${dirs[@]}"
 		;;
 	rebuild) (($# == 0)) || die "rebuild takes no arguments"; mmhistory -o "$root" rebuild ;;
-	changes) mmhistory -o "$root" changes "$@" ;;
+	changes) history_opts_check "$@"; mmhistory -o "$root" changes "$@" ;;
 	html)
 		{ (($#)) && [[ $1 != -* ]]; } || die "html needs an output directory"
+		history_opts_check "${@:2}"
 		tool=$(tool_path mmhistory) || exit 2
 		"$MMDELTA_ROOT/reports/history/trend.sh" "$tool" "$root" "$@"
 		;;

@@ -11,6 +11,7 @@ MMDELTA_ROOT=$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")
 source "$MMDELTA_ROOT/drivers/core/globals.sh"  # the globals these files share, declared once
 source "$MMDELTA_ROOT/drivers/core/log.sh"  # die, phase, say
 source "$MMDELTA_ROOT/drivers/core/build.sh"  # need_built: make in a source tree, nothing when installed
+source "$MMDELTA_ROOT/drivers/core/optvalue.sh"  # opt_value: an option's value is not the next option
 source "$MMDELTA_ROOT/drivers/config/config.sh"  # configs through mmconfig into CFG; --set
 source "$MMDELTA_ROOT/drivers/system/lock.sh"  # one run.sh per machine
 source "$MMDELTA_ROOT/drivers/system/deadrun.sh"  # what a killed run.sh left
@@ -25,6 +26,7 @@ source "$MMDELTA_ROOT/drivers/run/extend.sh"  # --add: more iterations for a com
 source "$MMDELTA_ROOT/drivers/run/dryrun.sh"  # --dry-run: the commands and their time
 source "$MMDELTA_ROOT/drivers/monitors/monitors.sh"  # monitor_names, monitors_abort
 source "$MMDELTA_ROOT/drivers/vm/vm.sh"  # --kernel: the same run inside a VM
+source "$MMDELTA_ROOT/drivers/vm/many.sh"  # several --kernel images here: vm_many_check, vm_many_run
 source "$MMDELTA_ROOT/drivers/fleet/fleet.sh"  # --slurm: the same run as Slurm jobs
 
 usage() {
@@ -64,21 +66,27 @@ RESULTS=${MMDELTA_RESULTS:-results} FORCE=0 DRY_RUN=0 IGNORE_LOAD=0
 parse_args() {
 	while [ $# -gt 0 ]; do
 		case $1 in
-		-c) [ $# -ge 2 ] || die "-c needs a config"; CONFIGS+=("$2"); shift ;;
+		-c) opt_value -c "a config" "${@:2:1}"; CONFIGS+=("$2"); shift ;;
 		-n) [ $# -ge 2 ] || die "-n needs a name"; rundir_check_name "$2"; NAME=$2; shift ;;
-		-i) [ $# -ge 2 ] || die "-i needs a number"; ITERATIONS_OVERRIDE=$2; shift
+		-i) opt_value -i "a number" "${@:2:1}"; ITERATIONS_OVERRIDE=$2; shift
 		    [[ $ITERATIONS_OVERRIDE =~ ^([1-9][0-9]*|auto)$ ]] || die "-i $ITERATIONS_OVERRIDE: must be a whole number > 0 or auto" ;;
-		-o) [ $# -ge 2 ] || die "-o needs a directory"; RESULTS=$2; shift ;;
-		--set) [ $# -ge 2 ] || die "--set needs KEY=VALUE"; set_check "$2"; SETS+=("$2"); shift ;;
-		--baseline|--gate) [ $# -ge 2 ] || die "$1 needs a value"; seqgate_option "$1" "$2"; shift ;;
-		--add) [ $# -ge 2 ] || die "--add needs a number of iterations"; ADD_ITERATIONS=$2; shift ;;
-		--monitors) [ $# -ge 2 ] || die "--monitors needs a list (or none)"; SETS+=("MONITORS=$2"); shift ;;
+		-o) opt_value -o "a directory" "${@:2:1}"; RESULTS=$2; shift ;;
+		--set) opt_value --set "KEY=VALUE" "${@:2:1}"; set_check "$2"; SETS+=("$2"); shift ;;
+		--baseline) opt_value "$1" "a run name" "${@:2:1}"; seqgate_option "$1" "$2"; shift ;;
+		--gate) opt_value "$1" "a percentage, such as 5" "${@:2:1}"; seqgate_option "$1" "$2"; shift ;;
+		--add) opt_value --add "a number of iterations" "${@:2:1}"; ADD_ITERATIONS=$2; shift ;;
+		--monitors) opt_value --monitors "a list (or none)" "${@:2:1}"; SETS+=("MONITORS=$2"); shift ;;
 		--force) FORCE=1 ;;
 		--ignore-load) IGNORE_LOAD=1 ;;
 		--dry-run) DRY_RUN=1 ;;
-		--kernel|--slurm-opt|--slurm-wait) [ $# -ge 2 ] || die "$1 needs a value"; fleet_option "$1" "$2"; shift ;;
+		# sbatch's own options are --slurm-opt's values.
+		--slurm-opt) [ $# -ge 2 ] || die "$1 needs a value"; fleet_option "$1" "$2"; shift ;;
+		--kernel) opt_value "$1" "a kernel image" "${@:2:1}"; fleet_option "$1" "$2"; shift ;;
+		--slurm-wait) opt_value "$1" "a job id" "${@:2:1}"; fleet_option "$1" "$2"; shift ;;
 		--slurm|--each-node|--wait) fleet_option "$1" ;;
-		--vm-*) [ $# -ge 2 ] || die "$1 needs a value"; vm_option "$1" "$2"; shift ;;
+		--vm-*) opt_value "$1" "a value" "${@:2:1}"; vm_option "$1" "$2"; shift ;;
+		--jobs) opt_value "$1" "a number" "${@:2:1}"; [[ $2 =~ ^[1-9][0-9]*$ ]] ||
+			die "--jobs $2: must be a whole number > 0 (the guests booted at once)"; VM_JOBS=$2; shift ;;
 		-h|--help) usage; exit 0 ;;
 		-*) die "unknown option $1 (see --help)" ;;
 		*) CONFIGS+=("$1") ;;
@@ -87,6 +95,8 @@ parse_args() {
 	done
 	fleet_options_done "$RESULTS"
 	[ ${#CONFIGS[@]} -gt 0 ] || [ -n "$ADD_ITERATIONS" ] || die "nothing to run: name a bench or config (see --help)"
+	if [ "$VM_MANY" = 1 ]; then vm_many_check "$RESULTS" "$FORCE" "$DRY_RUN"; return 0; fi
+	[ -z "$VM_JOBS" ] || die "--jobs $VM_JOBS: goes with several --kernel images (guests booted at once)"
 	vm_options_done
 	[ -n "$NAME" ] || NAME=$(uname -r)
 	rundir_check_name "$NAME"
@@ -114,9 +124,11 @@ resolve_configs() {
 	# mmseqgate only for --baseline: a --kernel guest has none.
 	need_built bin/mmci bin/mmstat ${GATE_BASELINE:+bin/mmseqgate} "${targets[@]}"
 	sets_check
-	# A dry run changes nothing, and a guest's settings are the guest's.
+	# A guest's settings are the guest's; a dry run refuses what the run
+	# would (THP=never as a normal user), unless it is bisect's look at a
+	# config its guests will run (MMDELTA_DRY_FOR_GUEST=1).
 	local check=privilege_check
-	[ "$DRY_RUN" = 0 ] && [ -z "$VM_KERNEL" ] || check=:
+	[ -z "$VM_KERNEL" ] && [ "${MMDELTA_DRY_FOR_GUEST:-0}" = 0 ] || check=:
 	for c in "${CONFIGS[@]}"; do (config_load "$c" && "$check" "$c" && for_each_point point_check) || exit 1; done
 }
 
@@ -146,7 +158,7 @@ on_exit() {
 		meta_set "$RUN_DIR" status "${STATUS:-failed}"
 		meta_set "$RUN_DIR" phase "$PHASE"
 		meta_set "$RUN_DIR" end_time "$(date -Is)"
-		say "run left partial in $RUN_DIR (status: ${STATUS:-failed}, phase: $PHASE)"
+		say "run left partial in $RUN_DIR (status: ${STATUS:-failed}, phase: $PHASE); to run it again, add --force, or remove $RUN_DIR"
 	fi
 	exit "$rc"
 }
@@ -188,8 +200,14 @@ main() {
 	[ "$FLEET" = 0 ] || sets+=(fleet)
 	"$MMDELTA_ROOT/libexec/deps.sh" "${sets[@]}" || die "missing dependencies (see above)"
 	resolve_configs
+	if [ "$VM_MANY" = 1 ]; then vm_many_run "$RESULTS" "$DRY_RUN" "$@"; return; fi
 	if [ "$FLEET" = 1 ]; then fleet_submit "$RESULTS" "$FORCE" "$DRY_RUN" "$@"; return; fi
-	if [ "$DRY_RUN" = 1 ]; then dry_run "$RESULTS"; return 0; fi
+	if [ "$DRY_RUN" = 1 ]; then
+		# the busy-machine refusal too, before the commands are shown
+		[ -n "$VM_KERNEL" ] || [ "$IGNORE_LOAD" = 1 ] || [ "${MMDELTA_DRY_FOR_GUEST:-0}" = 1 ] || load_check 0
+		dry_run "$RESULTS"
+		return 0
+	fi
 	deadrun_reap "$RESULTS"
 	[ -n "$ADD_ITERATIONS" ] || rundir_check "$RESULTS" "$NAME" "$FORCE"
 	[ -n "$VM_KERNEL" ] || machine_lock  # a guest changes nothing on the host
@@ -227,9 +245,33 @@ main() {
 	say "complete: $FINAL_DIR"
 }
 
-# The next step as the user would type it: this run against the latest
-# other complete run in the results root (the baseline comes first), or
-# against one still to be made.
+# A run's clock as compare.sh tells them apart (reports/rundir/runinfo.c):
+# icount, or a real clock on the host or in a guest.
+run_clock() {
+	local clock
+	clock=$(meta_get "$1" clock)
+	[ -n "$clock" ] || clock=$(meta_get "$1" vm_clock)
+	[ "$clock" = icount ] || clock=realtime
+	[ -z "$(meta_get "$1" vm_clock)" ] || clock+=" guest"
+	echo "$clock"
+}
+
+# Would compare.sh set run DIR beside this one: complete, the same clock on
+# the same kind of system, and every bench of this run.
+comparable() {
+	local dir=$1 b
+	[ "$(meta_get "$dir" status)" = complete ] || return 1
+	[ "$(run_clock "$dir")" = "$(run_clock "$FINAL_DIR")" ] || return 1
+	for b in "$FINAL_DIR"/*/samples.tsv; do
+		b=${b%/samples.tsv}
+		[ -f "$dir/${b##*/}/samples.tsv" ] || return 1
+	done
+}
+
+# The next step as the user would type it, the baseline first: this run
+# against its --baseline, or against the latest other comparable run in the
+# results root (after --add this run is the baseline), or against one still
+# to be made.
 compare_hint() {
 	local cmd=$MMDELTA_ROOT/compare.sh opt="" other
 	case ${0##*/} in
@@ -237,13 +279,16 @@ compare_hint() {
 	*-run) cmd=${0%-run}-compare ;;
 	esac
 	[ "$RESULTS" = "${MMDELTA_RESULTS:-results}" ] || opt=" -o $RESULTS"
-	other=$(find "$RESULTS" -mindepth 1 -maxdepth 1 -type d ! -name '.*' -printf '%T@ %f\n' |
+	other=$GATE_BASELINE
+	[ -n "$other" ] || other=$(find "$RESULTS" -mindepth 1 -maxdepth 1 -type d ! -name '.*' -printf '%T@ %f\n' |
 		sort -rn | cut -d' ' -f2 | grep -vxF -- "$NAME" |
-		while IFS= read -r d; do [ "$(meta_get "$RESULTS/$d" status)" != complete ] || { echo "$d"; break; }; done) || true
-	if [ -n "$other" ]; then
-		echo "$cmd$opt $other $NAME"
-	else
+		while IFS= read -r d; do ! comparable "$RESULTS/$d" || { echo "$d"; break; }; done) || true
+	if [ -z "$other" ]; then
 		echo "$cmd$opt $NAME OTHER, once there is a run named OTHER"
+	elif [ -n "$ADD_ITERATIONS" ]; then
+		echo "$cmd$opt $NAME $other"
+	else
+		echo "$cmd$opt $other $NAME"
 	fi
 }
 
@@ -259,6 +304,13 @@ record_history() {
 
 main "$@"
 record_history
+# With --baseline the run is complete and recorded either way; its exit is
+# the gate's, for a CI job that runs only run.sh.
+case $GATE_EXIT in
+1) say "the gate against $GATE_BASELINE: REGRESSION (exit 1; see the stopped lines above)" ;;
+3) say "the gate against $GATE_BASELINE: inconclusive (exit 3; see the stopped lines above)" ;;
+esac
 # The next step comes last, where the eye lands; a --kernel guest's results
 # root is the host's to compare, not its own.
 [ -z "${FINAL_DIR:-}" ] || [ "${MMDELTA_GUEST:-0}" = 1 ] || say "compare: $(compare_hint)"
+[ "$GATE_EXIT" = 0 ] || exit "$GATE_EXIT"

@@ -99,6 +99,7 @@ static void parse_option(struct options *o, int c, const char *arg)
 		o->rep.test = strcmp(arg, "student") ? TTEST_WELCH : TTEST_STUDENT;
 		break;
 	case 'p': o->rep.allow_partial = 1; break;
+	case 'u': o->rep.unlike_clocks = 1; break;
 	case 'A': o->rep.all_metrics = 1; break;
 	case 'g':
 		o->gated = 1;
@@ -131,6 +132,7 @@ static void parse_args(struct options *o, int argc, char **argv)
 		{ "alpha", required_argument, NULL, 'a' },
 		{ "test", required_argument, NULL, 't' },
 		{ "allow-partial", no_argument, NULL, 'p' },
+		{ "unlike-clocks", no_argument, NULL, 'u' },
 		{ "all-metrics", no_argument, NULL, 'A' },
 		{ "gate", required_argument, NULL, 'g' },
 		{ "gate-metric", required_argument, NULL, 'm' },

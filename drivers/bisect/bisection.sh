@@ -9,6 +9,7 @@ MMDELTA_SOURCED_BISECT_BISECTION=1
 
 # shellcheck source=drivers/bisect/globals.sh
 source "${BASH_SOURCE[0]%/*}/globals.sh"
+source "${BASH_SOURCE[0]%/*}/every.sh"  # bisect_every, bisect_every_commits
 source "${BASH_SOURCE[0]%/*}/fleet.sh"  # bisect_fleet_ends, bisect_fleet_round
 source "${BASH_SOURCE[0]%/*}/measure.sh"  # bisect_boundary, bisect_last, bisect_point, bisect_verdict_of
 source "${BASH_SOURCE[0]%/*}/pick.sh"  # bisect_outcome, bisect_points
@@ -18,6 +19,7 @@ source "${BASH_SOURCE[0]%/*}/tree.sh"  # tree_bisect, tree_end, tree_git, tree_r
 source "${BASH_SOURCE[0]%/*}/../core/log.sh"  # die, say
 source "${BASH_SOURCE[0]%/*}/../monitors/monitors.sh"  # monitor_ordered
 source "${BASH_SOURCE[0]%/*}/../vm/image.sh"  # vm_image_problem, vm_image_release
+source "${BASH_SOURCE[0]%/*}/../vm/resolution.sh"  # vm_resolution_cv, vm_resolution_exact
 
 # CONFIG (a path made absolute: tree steps run in the tree) and the
 # arguments every run.sh of the bisection gets.
@@ -88,6 +90,14 @@ bisect_monitor_metric() {
 	return 1
 }
 
+# Without -i: two iterations where the bench's icount figures are exact,
+# more where they spread (drivers/vm/resolution.tsv).
+bisect_check_iterations() {
+	[ -z "$ITERATIONS" ] || return 0
+	ITERATIONS=$BISECT_EXACT_ITERATIONS
+	vm_resolution_exact "$(vm_resolution_cv "$BENCH" "$METRIC")" || ITERATIONS=$BISECT_NOISY_ITERATIONS
+}
+
 bisect_check_images() {
 	local image problem i=0 release
 	IMAGES=("${POS[@]:1}") LABELS=()
@@ -109,6 +119,7 @@ bisect_load_ends() {
 	read -r BAD_RUN BAD_MEAN < <(awk -F'\t' '$1 == "bad end" && $6 == "measured" { r = $2; m = $7 } END { print r, m }' "$WORK/steps.tsv")
 	# shellcheck disable=SC2034  # read by measure.sh
 	BOUNDARY=$(bisect_boundary)
+	[ ! -f "$WORK/noisy" ] || BISECT_NOISY=$(<"$WORK/noisy")
 }
 
 # Do the measured ends differ: significantly (the gate's t-test, mmstat),
@@ -116,6 +127,8 @@ bisect_load_ends() {
 bisect_ends_differ() {
 	local json test sig pct
 	bisect_load_ends
+	bisect_noise_check
+	echo "$BISECT_NOISY" >"$WORK/noisy"
 	json=$("$MMDELTA_BUILD/bin/mmstat" --format json -- "$OUT/$GOOD_RUN" "$OUT/$BAD_RUN" 2>"$WORK/mmstat.err") ||
 		die "$(sed 's/^mmstat: //' "$WORK/mmstat.err" | tail -n 1)"
 	test=$(jq -c --arg b "$BENCH" --arg m "$METRIC" \
@@ -156,6 +169,7 @@ bisect_images() {
 	fi
 	V[0]=good V[n - 1]=bad
 	if ! bisect_ends_differ; then bisect_report "no difference" "" ""; exit 1; fi
+	if [ "$BISECT_FIRST" = 0 ]; then bisect_every; bisect_finish_every; fi
 	while :; do
 		mapfile -t pts < <(bisect_points "${JOBS:-1}" "${V[@]}")
 		[ ${#pts[@]} -gt 0 ] || break
@@ -183,6 +197,12 @@ bisect_tree_main() {
 	tree_restore
 	if ! bisect_ends_differ; then bisect_report "no difference" "" ""; exit 1; fi
 	tree_save
+	if [ "$BISECT_FIRST" = 0 ]; then
+		bisect_every_commits
+		bisect_every
+		tree_restore
+		bisect_finish_every
+	fi
 	tree_bisect
 	tree_restore
 	if [ -n "$CULPRIT_SHA" ]; then
@@ -192,8 +212,27 @@ bisect_tree_main() {
 	bisect_finish ambiguous "" ""
 }
 
+# The steps found: one named step ends as the first-step search does; with
+# more, the report and one line naming each.  Exit 0 when each is named.
+bisect_finish_every() {
+	local kind good bad
+	read -r kind good bad _ <<<"${CHANGES[0]}"
+	if [ ${#CHANGES[@]} = 1 ]; then
+		[ "$kind" = culprit ] || { CANDIDATES=$(cut -d' ' -f4- <<<"${CHANGES[0]}"); bad=""; }
+		bisect_finish "$kind" "$good" "$bad"
+	fi
+	# the profile difference, as bisect.json's first-step keys, is the first step's
+	[ "$kind" != culprit ] || bisect_profile_measure "$good" "$bad"
+	if [ "$kind" = culprit ]; then bisect_report culprit "$good" "$bad"; else bisect_report ambiguous "$good" ""; fi
+	say "bisect: ${#CHANGES[@]} steps: $(jq -r '[.changes[] | if .result == "culprit" then "first bad \(.first_bad.run) (last good \(.last_good.run), \(.pct)%)"
+		else "after \(.last_good.run // "?"), one of \(.candidates | join(" "))" end] | join("; ")' "$OUT/bisect.json"); $(jq -r '"\(.boots) boots"' "$OUT/bisect.json"); report in $OUT/bisect.txt"
+	! grep -q '^ambiguous' < <(printf '%s\n' "${CHANGES[@]}") || exit 1
+	exit 0
+}
+
 # Write the report and exit: 0 only when a culprit is named.
 bisect_finish() {
+	[ ${#CHANGES[@]} -gt 0 ] || CHANGES=("$1 ${2:--} ${3:--} ${CANDIDATES:-}")
 	[ "$1" != culprit ] || bisect_profile_measure "$2" "$3"
 	bisect_report "$@"
 	if [ "$1" = culprit ]; then

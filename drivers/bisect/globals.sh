@@ -18,7 +18,14 @@ POS=()
 SET_ARGS=()
 # -i: iterations per point; --metric (the bench's primary when not given);
 # --threshold in percent, or empty for the midpoint.
-ITERATIONS=2
+ITERATIONS=""
+# Iterations a point without -i: two where icount is exact, more where the
+# iterations of one boot spread (the resolution table, drivers/vm/).
+BISECT_EXACT_ITERATIONS=2
+BISECT_NOISY_ITERATIONS=10
+# 1 when points are judged by the gate's test rather than the midpoint
+# rule (measure.sh: bisect_noise_check), kept in WORK/noisy for tree steps.
+BISECT_NOISY=0
 METRIC=""
 THRESHOLD=""
 # The config as run.sh takes it (a path made absolute), and its bench.
@@ -51,12 +58,24 @@ ROUND=0
 # The subshells measuring the points of a round at once, for the INT/TERM trap.
 BISECT_ROUND_PIDS=()
 
+# --first: name one step, as git bisect does (0: every step of the series).
+BISECT_FIRST=0
+# Every step: each point's state (m measured, skip, - not yet), the answer
+# of each pair of consecutive measured points ("A B" -> 1 differ, 0 not),
+# and the steps found, in order ("culprit LAST_GOOD FIRST_BAD" or
+# "ambiguous LAST_GOOD FIRST_BAD CANDIDATE...", run names).
+STATE=()
+declare -gA BISECT_DIFFER=()
+CHANGES=()
+
 # --- images form (bisect.sh) ---------------------------------------------
 # The images, oldest first, as absolute paths, and their runs' names.
 IMAGES=()
 LABELS=()
 
 # --- tree form (tree.sh) --------------------------------------------------
+# Every step in a tree: GOOD and the commits to BAD, oldest first.
+COMMITS=()
 # --tree, --build and --image as given (the tree made absolute); the
 # commits as typed and as hashes.
 TREE=""
@@ -66,6 +85,10 @@ GOOD=""
 BAD=""
 GOOD_SHA=""
 BAD_SHA=""
+# The word before a point's messages: bisect, or series for series.sh.
+BISECT_SAY=bisect
+# The words for GOOD and BAD in the tree's messages (series.sh: BASE TIP).
+TREE_ENDS="GOOD BAD"
 # Where the tree was found (a branch, else a commit): put back on exit.
 TREE_ORIG=""
 # The image the last build left, copied out of the tree.

@@ -12,6 +12,7 @@ source "${BASH_SOURCE[0]%/*}/globals.sh"
 source "${BASH_SOURCE[0]%/*}/../core/log.sh"  # die, phase, say
 source "${BASH_SOURCE[0]%/*}/../run/rundir.sh"  # meta_get
 source "${BASH_SOURCE[0]%/*}/../vm/image.sh"  # vm_image_release
+source "${BASH_SOURCE[0]%/*}/../vm/resolution.sh"  # vm_resolution_cv, vm_resolution_exact
 
 # bisect_spawn OUT ERR CMD...: run CMD, stdout to file OUT, stderr to file
 # ERR (bisect.sh's own when ERR is empty), in a process group of its own
@@ -107,6 +108,57 @@ bisect_verdict() {
 		print (d > h ? "bad" : -d > h ? "good" : "unclear") }'
 }
 
+# Whether run B differs from run A significantly: the gate's test (mmstat,
+# Welch's t-test at 95%) on the metric.
+bisect_significant() {
+	"$MMDELTA_BUILD/bin/mmstat" --format json -- "$OUT/$1" "$OUT/$2" 2>/dev/null |
+		jq -e --arg b "$BENCH" --arg m "$METRIC" '.benches[] | select(.name == $b) | .metrics[]
+			| select(.metric == $m) | .params[0].runs[1].test.significant' >/dev/null
+}
+
+# bisect_test_verdict LABEL MEAN: for a bench whose icount figures are not
+# exact (BISECT_NOISY): the boundary says which end the point is nearer,
+# the gate's test whether it has left the other one.  bad when it lies on
+# the bad side and differs from the good end, good when on the good side
+# and it differs from the bad end, else unclear (measured again).
+bisect_test_verdict() {
+	local label=$1 side
+	side=$(awk -v m="$2" -v x="$BOUNDARY" -v g="$GOOD_MEAN" -v b="$BAD_MEAN" \
+		'BEGIN { print ((m - x) * (b > g ? 1 : -1) > 0 ? "bad" : "good") }')
+	if [ "$side" = bad ]; then
+		if bisect_significant "$GOOD_RUN" "$label"; then echo bad; else echo unclear; fi
+	elif bisect_significant "$BAD_RUN" "$label"; then
+		echo good
+	else
+		echo unclear
+	fi
+}
+
+# The coefficient of variation of the metric over run RUN's iterations.
+bisect_run_cv() {
+	awk -F'\t' -v m="$METRIC" 'NR > 1 && $1 == m { n++; s += $4; q += $4 * $4 }
+		END { if (n < 2 || s == 0) { print 0; exit } mu = s / n; v = (q - n * mu * mu) / (n - 1)
+		      print (v > 0 ? sqrt(v) : 0) / (mu < 0 ? -mu : mu) }' "$OUT/$1/$BENCH/samples.tsv"
+}
+
+# Whether the bench is to be judged by the gate's test: the resolution
+# table says its icount figures spread beyond what two iterations decide,
+# or the ends' own iterations do (a config the table does not cover).
+# Sets BISECT_NOISY (0 or 1) and says why once.
+bisect_noise_check() {
+	local cv ends
+	cv=$(vm_resolution_cv "$BENCH" "$METRIC")
+	ends=$(for r in "$GOOD_RUN" "$BAD_RUN"; do bisect_run_cv "$r"; done | sort -g | tail -n 1)
+	BISECT_NOISY=0
+	if ! vm_resolution_exact "$cv"; then
+		BISECT_NOISY=1
+		say "$BISECT_SAY: $BENCH $METRIC is not exact under icount (iterations spread by $cv of the mean, docs/vm.md): points are judged by the gate's test"
+	elif ! vm_resolution_exact "$ends"; then
+		BISECT_NOISY=1
+		say "$BISECT_SAY: the ends' iterations spread by more than icount's exact figures (by $(printf '%.2e' "$ends") of the mean): points are judged by the gate's test"
+	fi
+}
+
 # bisect_log FIELD=VALUE...: append one line to steps.tsv, fields in
 # BISECT_STEP_FIELDS order ("-" for those not given).  One short write, so
 # concurrent steps do not interleave.
@@ -120,6 +172,18 @@ bisect_log() {
 		line+="${line:+$'\t'}${kv//[$'\t\n']/ }"
 	done
 	printf '%s\n' "$line" >>"$WORK/steps.tsv"
+}
+
+# bisect_show VALUE RUN: VALUE of METRIC as compare.sh's tables show it
+# (reports/compare/units.c): a time in the unit that reads 1..999, two
+# decimals, not the raw double (7.21712429015065e-06).
+bisect_show() {
+	local unit
+	unit=$(awk -F'\t' -v m="$METRIC" '$1 == m { print $3; exit }' "$2/$BENCH/metrics.tsv" 2>/dev/null)
+	awk -v v="$1" -v u="$unit" 'BEGIN {
+		split("s ms µs ns", t, " ")
+		if (u == "s" && v != 0) for (i = 1; i < 4 && (v < 0 ? -v : v) < 1; i++) { v *= 1000; u = t[i + 1] }
+		printf "%.2f%s", v, u == "" ? "" : " " u }'
 }
 
 # bisect_point ROLE LABEL IMAGE [COMMIT]: measure IMAGE and decide it,
@@ -136,23 +200,30 @@ bisect_point() {
 			bisect_log role="$role" run="$label" image="$image" release="$release" commit="$commit" \
 				verdict=skip iterations="$iter" booted=1 seconds=$((SECONDS - t0)) \
 				build_seconds="$BISECT_BUILD_SECONDS" note="$BISECT_REASON"
-			say "bisect: $label does not run: $BISECT_REASON"
+			say "$BISECT_SAY: $label does not run: $BISECT_REASON"
 			return 0
 		fi
 		read -r n mean half < <(bisect_stats "$OUT/$label")
 		[ -n "$release" ] || release=$(meta_get "$OUT/$label" kernel_release)
 		if [ "$role" = step ]; then
 			bisect_comparable "$GOOD_RUN" "$label"
-			VERDICT=$(bisect_verdict "$mean" "$half")
+			if [ "$BISECT_NOISY" = 1 ]; then
+				VERDICT=$(bisect_test_verdict "$label" "$mean")
+			else
+				VERDICT=$(bisect_verdict "$mean" "$half")
+			fi
 		else
 			VERDICT=measured
 		fi
 		[ "$VERDICT" != unclear ] || [ "$iter" -ge $((ITERATIONS * 4)) ] || VERDICT=remeasure
+		# Every step: the midpoint of the ends only says whether to measure
+		# again; a clear point is a level of its own, not good or bad.
+		case $BISECT_FIRST$VERDICT in 0good | 0bad) VERDICT=measured ;; esac
 		bisect_log role="$role" run="$label" image="$image" release="$release" commit="$commit" \
 			verdict="$VERDICT" mean="$mean" half="$half" n="$n" iterations="$iter" booted=1 \
 			seconds=$((SECONDS - t0)) build_seconds="$BISECT_BUILD_SECONDS"
 		BISECT_BUILD_SECONDS=""
-		say "bisect: $label: $METRIC mean $mean ± $half: $VERDICT"
+		say "$BISECT_SAY: $label: $METRIC mean $(bisect_show "$mean" "$OUT/$label") ± $(bisect_show "$half" "$OUT/$label"): $VERDICT"
 		[ "$VERDICT" = remeasure ] || break
 		iter=$((iter * 2)) force=(--force)
 	done

@@ -57,3 +57,60 @@ bisect_outcome() {
 	read -r lo hi < <(bisect_range "$@")
 	if [ $((hi - lo)) -eq 1 ]; then echo "culprit $lo $hi"; else echo "ambiguous $lo $hi"; fi
 }
+
+# Every step of a series (bisect.sh without --first): the points measured
+# so far cut the list into intervals between consecutive measured points;
+# an interval whose ends differ holds at least one step and is searched
+# until its ends are adjacent.  STATE is one word per point: m (measured),
+# skip, or - (not yet); FLAGS one word per pair of consecutive measured
+# points, in order: 1 when they differ, 0 when not.
+
+# bisect_pairs STATE...: "A B" for each pair of consecutive measured points.
+bisect_pairs() {
+	local -a v=("$@")
+	local i prev=""
+	for ((i = 0; i < $#; i++)); do
+		[ "${v[i]}" = m ] || continue
+		[ -z "$prev" ] || echo "$prev $i"
+		prev=$i
+	done
+}
+
+# bisect_every_points K "FLAGS" STATE...: the points to measure this round:
+# up to K in the first interval, in order, whose ends differ and that still
+# has a point not measured; its cut points, chosen as bisect_points chooses.
+# Nothing when every differing interval is down to adjacent points (or to
+# skipped ones).
+bisect_every_points() {
+	local k=$1 flags=$2 a b j=0 i pt; shift 2
+	local -a v=("$@") f sub
+	read -r -a f <<<"$flags"
+	while read -r a b; do
+		if [ "${f[j]:-0}" = 1 ] && [ $((b - a)) -gt 1 ]; then
+			sub=(good)
+			for ((i = a + 1; i < b; i++)); do sub+=("${v[i]}"); done
+			sub+=(bad)
+			pt=$(bisect_points "$k" "${sub[@]}")
+			if [ -n "$pt" ]; then
+				for i in $pt; do echo $((a + i)); done
+				return 0
+			fi
+		fi
+		j=$((j + 1))
+	done < <(bisect_pairs "$@")
+}
+
+# bisect_every_changes "FLAGS" STATE...: the steps, in order, one line each:
+# "culprit A B" (B = A + 1: the step lies between adjacent points) or
+# "ambiguous A B" (skipped points between A and B hide where).
+bisect_every_changes() {
+	local flags=$1 a b j=0; shift
+	local -a f
+	read -r -a f <<<"$flags"
+	while read -r a b; do
+		if [ "${f[j]:-0}" = 1 ]; then
+			if [ $((b - a)) = 1 ]; then echo "culprit $a $b"; else echo "ambiguous $a $b"; fi
+		fi
+		j=$((j + 1))
+	done < <(bisect_pairs "$@")
+}

@@ -18,7 +18,9 @@ def name: if .commit then "commit \(.commit[0:12])" else .release // .run end;
 
 sign as $sg |
 "bisect of \(.bench), metric \(.metric) (\(.unit), \(direction)), \(.iterations) iterations a point: " +
-(if .result == "culprit" then "the first bad kernel is \(.first_bad | name)"
+(if .result == "culprit" and (.changes | length) > 1 then
+	"\(.changes | length) steps, the first bad kernels \([.changes[].first_bad | name] | join(", "))"
+ elif .result == "culprit" then "the first bad kernel is \(.first_bad | name)"
  elif .result == "ambiguous" then "no single culprit: skipped points leave \(.candidates | join(", "))"
  else "the two ends do not differ; nothing bisected" end),
 "",
@@ -28,6 +30,14 @@ sign as $sg |
 	changes,
 	"  the step:  \(mean_of(.last_good.run) | val($sg)) -> \(mean_of(.first_bad.run) | val($sg))"
  else changes end),
+(if .every_step and (.changes | length) > 0 then
+	"  steps:     \(.changes | length), in order: size, and share of the change between the ends",
+	(.changes | to_entries[] | .value as $c |
+		"    \(.key + 1). \($c.last_good.run // "?") -> \($c.first_bad.run // ("one of " + ($c.candidates | join(", "))))" +
+		(if $c.pct == null then "" else "  \($c.pct * $sg + 0 | if . >= 0 then "+\(.)" else "\(.)" end)%, share \($c.share * 10000 | round / 100)%" end)),
+	(if .unexplained == null then empty else
+		"  unexplained: \(.unexplained * 10000 | round / 100)% of the change lies within the levels (drift, or steps below the threshold)" end)
+ else empty end),
 "  ends:      good \(.good_mean | val($sg)), bad \(.bad_mean | val($sg))" +
 	(if .boundary == null then "" else "; a point is bad beyond \(.boundary | val($sg)) (" +
 	(if .threshold_pct == null then "the midpoint" else "\(.threshold_pct)% from good" end) + ")" end),

@@ -1,6 +1,9 @@
 # Tree mode: GOOD and BAD are commits of a kernel git tree; each point is
-# built with the user's command and its image measured.  git bisect does
-# the choosing (it knows merges and skips); bisect.sh is its step script.
+# built with the user's command and its image measured.  bisect.sh walks
+# the commits between them for every step; with --first git bisect does the
+# choosing (it knows merges and skips) and bisect.sh is its step script.
+# series.sh measures every commit from BASE to TIP with the same functions
+# (TREE_ENDS names its two ends in messages).
 # The tree is left on the branch or commit it was found on, also after an
 # error or Ctrl-C.
 # shellcheck shell=bash
@@ -24,11 +27,12 @@ tree_check() {
 	[ "$(tree_git rev-parse --is-inside-work-tree 2>/dev/null)" = true ] || die "--tree $TREE: not a git work tree"
 	[ -n "$BUILD" ] || die "--tree needs --build CMD (run in $TREE to build the kernel)"
 	[ -n "$IMAGE_PATH" ] || die "--tree needs --image PATH (where --build leaves the kernel image, relative to $TREE)"
-	GOOD_SHA=$(tree_git rev-parse -q --verify "$GOOD^{commit}") || die "--tree $TREE: GOOD '$GOOD' is not a commit"
-	BAD_SHA=$(tree_git rev-parse -q --verify "$BAD^{commit}") || die "--tree $TREE: BAD '$BAD' is not a commit"
-	[ "$GOOD_SHA" != "$BAD_SHA" ] || die "GOOD and BAD are the same commit ($GOOD_SHA)"
+	local g=${TREE_ENDS% *} b=${TREE_ENDS#* }
+	GOOD_SHA=$(tree_git rev-parse -q --verify "$GOOD^{commit}") || die "--tree $TREE: $g '$GOOD' is not a commit"
+	BAD_SHA=$(tree_git rev-parse -q --verify "$BAD^{commit}") || die "--tree $TREE: $b '$BAD' is not a commit"
+	[ "$GOOD_SHA" != "$BAD_SHA" ] || die "$g and $b are the same commit ($GOOD_SHA)"
 	tree_git merge-base --is-ancestor "$GOOD_SHA" "$BAD_SHA" ||
-		die "BAD $BAD is not a descendant of GOOD $GOOD: give GOOD the older commit"
+		die "$b $BAD is not a descendant of $g $GOOD: give $g the older commit"
 	! tree_bisecting ||
 		die "--tree $TREE: a git bisect is already in progress there (git bisect reset ends it)"
 	[ -z "$(tree_git status --porcelain --untracked-files=no)" ] ||
@@ -70,25 +74,30 @@ tree_build() {
 	cp "$TREE/$IMAGE_PATH" "$TREE_IMAGE"
 }
 
-# tree_point ROLE: build and measure the commit checked out now.
+# tree_point ROLE [LABEL]: build and measure the commit checked out now,
+# as run LABEL (default: its first 12 hex digits).
 tree_point() {
 	local role=$1 sha label t0=$SECONDS
 	sha=$(tree_git rev-parse HEAD)
-	label=${sha:0:12}
-	say "bisect: building $label ($(tree_git log -1 --format=%s HEAD))"
+	label=${2:-${sha:0:12}}
+	say "$BISECT_SAY: building $label ($(tree_git log -1 --format=%s HEAD))"
 	if ! tree_build "$label"; then
 		VERDICT=skip
 		bisect_log role="$role" run="$label" commit="$sha" verdict=skip booted=0 seconds=$((SECONDS - t0)) note="$BISECT_REASON"
-		say "bisect: $label: $BISECT_REASON"
+		say "$BISECT_SAY: $label: $BISECT_REASON"
 		return 0
 	fi
 	bisect_point "$role" "$label" "$TREE_IMAGE" "$sha"
 }
 
+tree_checkout() {
+	tree_git checkout -q --detach "$1" 2>/dev/null || die "git checkout $1 in $TREE failed"
+}
+
 # tree_end ROLE SHA: check out an end, build and measure it; an end that
 # does not build or boot ends the bisection.
 tree_end() {
-	tree_git checkout -q --detach "$2" 2>/dev/null || die "git checkout $2 in $TREE failed"
+	tree_checkout "$2"
 	tree_point "$1"
 	[ "$VERDICT" != skip ] || die "the $1 ($2) cannot be measured: $(bisect_last note)"
 }
@@ -99,6 +108,10 @@ tree_step() {
 	bisect_load_ends
 	# shellcheck disable=SC2034  # read by die
 	DIE_STATUS=128
+	# Only --first drives git bisect, and its argv need not say so: the
+	# point must come back good or bad.
+	# shellcheck disable=SC2034  # read by measure.sh
+	BISECT_FIRST=1
 	tree_point step
 	case $VERDICT in
 	good) exit 0 ;;

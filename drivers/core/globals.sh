@@ -47,6 +47,9 @@ LOAD_AT_START=""
 GATE_BASELINE=""
 GATE_PCT=""
 BASE_DIR=""
+# run.sh's exit with --baseline: the worst verdict its points stopped at, as
+# compare.sh --gate exits (0 pass, 1 REGRESSION, 3 inconclusive).
+GATE_EXIT=0
 # What stopped a point's iterations, for BENCH/config's "stopped:" line.
 STOP_REASON=""
 # The rule's state after the last look: for the progress line
@@ -128,9 +131,13 @@ FLEET_OPTS=()
 # --- --kernel runs (vm.sh, vm/*.sh) --------------------------------------
 # The kernel image to boot; empty for a run on this kernel.
 VM_KERNEL=""
+# --vm-mem as typed (many.sh says it back).
+VM_MEM=2G
 # Guest memory in MiB (from --vm-mem, by vm_options_done) and vCPUs (--vm-cpus).
 VM_MEM_MB=""
 VM_CPUS=1
+# The guest's NUMA nodes (--vm-numa): qemu splits its memory among them.
+VM_NUMA=1
 # The guest clock: auto until vm_choose_accel decides icount or realtime.
 VM_CLOCK=auto
 # kvm or tcg, decided by vm_choose_accel, and qemu's -cpu with it (an icount
@@ -140,6 +147,13 @@ VM_CPU_MODEL=""
 # --vm-append as typed, and the whole guest command line built from it.
 VM_APPEND=""
 VM_APPEND_LINE=""
+# Every --kernel image, in the order given: one Slurm job each with
+# --slurm (fleet.sh), else one run each here when there are several.
+FLEET_KERNELS=()
+# 1 when several --kernel images run here, one run each (vm/many.sh), and
+# --jobs as typed, then the guests booted at once.
+VM_MANY=0
+VM_JOBS=""
 # --vm-timeout as typed (empty: scaled to the work), and the limit in use.
 VM_TIMEOUT=""
 VM_TIMEOUT_S=""

@@ -18,7 +18,7 @@ source "${BASH_SOURCE[0]%/*}/../vm/image.sh"  # vm_image_check, vm_image_release
 source "${BASH_SOURCE[0]%/*}/../vm/vm.sh"  # vm_option
 
 FLEET_EACH_NODE=0 FLEET_WAIT=0 FLEET_FOLLOW=""
-FLEET_KERNELS=() FLEET_GIVEN=()
+FLEET_GIVEN=()
 
 fleet_usage() {
 	cat <<EOF
@@ -59,11 +59,13 @@ fleet_options_done() {
 		for opt in "${FLEET_GIVEN[@]}"; do
 			[ "$opt" = --kernel ] || die "$opt needs --slurm"
 		done
-		[ ${#FLEET_KERNELS[@]} -le 1 ] ||
-			die "--kernel given ${#FLEET_KERNELS[@]} times: several images need --slurm (one job per image)"
+		# Several images here: one run each, vm/many.sh.
+		# shellcheck disable=SC2034  # VM_MANY: read by run.sh
+		[ ${#FLEET_KERNELS[@]} -le 1 ] || VM_MANY=1
 		return 0
 	fi
 	FLEET_NAME_GIVEN=${NAME:-}
+	[ -z "$VM_JOBS" ] || die "--jobs is for several --kernel images here; with --slurm the cluster places the jobs"
 	if [ "$FLEET_EACH_NODE" = 1 ] && [ ${#FLEET_KERNELS[@]} -gt 0 ]; then
 		die "--each-node is for native runs; --kernel runs go to any node (icount figures do not depend on it)"
 	fi
@@ -96,7 +98,10 @@ fleet_names() {
 # sinfo's own first error.  A missing slurm.conf makes sinfo retry for a
 # minute, hence the bound.
 fleet_sinfo() {
-	local out err
+	# A cluster that does not answer is an error, not bad input: exit 1 from
+	# run.sh and bisect.sh alike (docs/fleet.md).
+	# shellcheck disable=SC2034  # read by die (log.sh)
+	local out err DIE_STATUS=1
 	command -v sinfo >/dev/null || die "sinfo not found: --slurm needs the Slurm client (apt-get install slurm-client)"
 	err=$(mktemp)
 	if ! out=$(timeout 20 sinfo "$@" 2>"$err"); then

@@ -14,6 +14,7 @@ MMDELTA_SOURCED_RUN_AUTOSTOP=1
 source "${BASH_SOURCE[0]%/*}/../core/globals.sh"
 source "${BASH_SOURCE[0]%/*}/../config/config.sh"  # config_key_die
 source "${BASH_SOURCE[0]%/*}/../core/log.sh"  # die
+source "${BASH_SOURCE[0]%/*}/../core/optvalue.sh"  # opt_number
 source "${BASH_SOURCE[0]%/*}/rundir.sh"  # meta_get, rundir_check_name
 
 SEQ_ALPHA=0.05	# two-sided: the intervals cover the change with 95% over all looks
@@ -21,7 +22,7 @@ SEQ_ALPHA=0.05	# two-sided: the intervals cover the change with 95% over all loo
 seqgate_option() {
 	case $1 in
 	--baseline) GATE_BASELINE=$2 ;;
-	--gate) GATE_PCT=$2 ;;
+	--gate) opt_number --gate "a percentage, such as 5" '^[0-9]+(\.[0-9]+)?$' "$2"; GATE_PCT=$2 ;;
 	esac
 }
 
@@ -32,7 +33,6 @@ seqgate_check_args() {
 	[ -n "$GATE_BASELINE$GATE_PCT" ] || return 0
 	[ -n "$GATE_BASELINE" ] || die "--gate needs --baseline BASE: the run to judge the candidate against"
 	[ -n "$GATE_PCT" ] || die "--baseline needs --gate PCT: the loss the gate tolerates"
-	[[ $GATE_PCT =~ ^[0-9]+(\.[0-9]+)?$ ]] || die "--gate $GATE_PCT: expected a percentage, such as 5"
 	[ "${ITERATIONS_OVERRIDE:-}" = auto ] || die "--baseline needs -i auto: the candidate iterates until the gate decides"
 	[ -z "$VM_KERNEL" ] || die "--baseline: not with --kernel (an icount run repeats exactly: gate it with compare.sh --gate)"
 	rundir_check_name "$GATE_BASELINE"
@@ -95,5 +95,15 @@ gate_decided() {
 	*) AUTO_PROGRESS="gate cannot judge" AUTO_STATE="with the gate unable to judge: ${line#mmseq: }" ;;
 	esac
 	((rc <= 1)) || return 1
+	seqgate_verdict "$rc"
 	STOP_REASON="the gate against $GATE_BASELINE after $i iterations: $line"
+}
+
+# A point's verdict into GATE_EXIT: REGRESSION outweighs inconclusive,
+# which outweighs pass.
+seqgate_verdict() {
+	case $1 in
+	1) GATE_EXIT=1 ;;
+	3) ((GATE_EXIT == 1)) || GATE_EXIT=3 ;;
+	esac
 }

@@ -43,7 +43,7 @@ dry_run() {
 	if ((DRY_UNKNOWN == 0)); then
 		printf ', about %s\n' "$(dry_duration "$DRY_TOTAL")"
 	else
-		printf '; %d sweep point(s) with no earlier run to estimate from\n' "$DRY_UNKNOWN"
+		printf '; %d sweep point(s) without an estimate (above)\n' "$DRY_UNKNOWN"
 	fi
 }
 
@@ -88,10 +88,17 @@ dry_size() { awk '{ for (i = 1; i < NF; i++) if ($i == "--size") { print $(i + 1
 dry_estimate() {
 	local procs=$1 size=$2 secs nprev psize run same est from
 	read -r secs nprev psize run same <<<"$3"
+	# "wall: 0.0 s" is below what the run recorded: nothing to scale from.
+	if awk -v s="$secs" 'BEGIN { exit !(s + 0 < 0.1) }'; then
+		DRY_UNKNOWN=$((DRY_UNKNOWN + 1))
+		printf "# %s; no estimate: run '%s' took under 0.1 s for %s processes, too little to scale from\n" \
+			"$(dry_procs "$procs")" "$run" "$nprev"
+		return 0
+	fi
 	est=$(awk -v s="$secs" -v p="$nprev" -v n="$procs" -v a="${size:-0}" -v b="$psize" \
 		'BEGIN { r = (a > 0 && b > 0) ? a / b : 1; printf "%.0f", s / p * n * r }')
 	DRY_TOTAL=$((DRY_TOTAL + est))
-	from="run '$run' took $(dry_duration "${secs%.*}") for $nprev processes"
+	from="run '$run' took $secs s for $nprev processes"
 	[ "$psize" = - ] || [ -z "$size" ] || [ "$psize" = "$size" ] ||
 		from+=" at --size $psize, scaled by size to $size"
 	[ "$same" = 1 ] || from+=" (another config of ${CFG[BENCH]})"

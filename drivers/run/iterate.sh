@@ -10,7 +10,8 @@ source "${BASH_SOURCE[0]%/*}/../config/config.sh"  # bench_args, cfg_dump, confi
 source "${BASH_SOURCE[0]%/*}/../core/log.sh"  # die, phase, say
 source "${BASH_SOURCE[0]%/*}/../monitors/insns.sh"  # insns_process_tag
 source "${BASH_SOURCE[0]%/*}/../monitors/monitors.sh"  # monitors_finish, monitors_iteration, monitors_setup
-source "${BASH_SOURCE[0]%/*}/autostop.sh"  # ci_decided, gate_decided, seqgate_design, seqgate_point_check
+source "${BASH_SOURCE[0]%/*}/autostop.sh"  # ci_decided, gate_decided, seqgate_design, seqgate_point_check, seqgate_verdict
+source "${BASH_SOURCE[0]%/*}/rundir.sh"  # rundir_full
 source "${BASH_SOURCE[0]%/*}/trigger.sh"  # monitored_exec
 source "${BASH_SOURCE[0]%/*}/../system/lock.sh"  # lock_fd_close
 source "${BASH_SOURCE[0]%/*}/../system/noise.sh"  # noise_before_iteration
@@ -69,6 +70,7 @@ iteration_last() {
 	else
 		return 1
 	fi
+	[ -z "$GATE_BASELINE" ] || seqgate_verdict 3  # stopped undecided
 }
 
 # Memory freed by the last iteration comes back to MemAvailable slowly on a
@@ -106,17 +108,17 @@ bench_iterate() {
 		noise_before_iteration "${CFG[DROP_CACHES]}" "${CFG[COMPACT]}"
 		wait_until_fits "$MMDELTA_BUILD/bin/${CFG[BENCH]}"
 		if ! iteration_exec "$dir/log" "$@"; then
-			say "$label: bench failed in iteration $i: $(tail -n 1 "$dir/log")"
+			rundir_full "$RUN_DIR" || say "$label: bench failed in iteration $i: $(tail -n 1 "$dir/log")"
 			return 1
 		fi
 		rows=$(iteration_rows "$dir/metrics.tsv" "$param" "$n" 2>>"$dir/log") ||
 			{ say "$label: bench printed output that is not metric<TAB>value (see $dir/log)"; return 1; }
 		if ((i <= 0)); then
-			printf '%s\n' "$rows" >>"$dir/warmup.tsv"
+			printf '%s\n' "$rows" 2>/dev/null >>"$dir/warmup.tsv" || { point_write_failed "$dir/warmup.tsv"; return 1; }
 			say "$label [warm-up] $primary $(value_of "$rows" "$primary") $unit (not counted)"
 			continue
 		fi
-		printf '%s\n' "$rows" >>"$dir/samples.tsv"
+		printf '%s\n' "$rows" 2>/dev/null >>"$dir/samples.tsv" || { point_write_failed "$dir/samples.tsv"; return 1; }
 		last=0
 		if iteration_last "$dir" "$param" "$i" "$primary" "$started"; then last=1; fi
 		progress="$i/${CFG[ITERATIONS]}"
@@ -132,6 +134,9 @@ bench_iterate() {
 	printf 'wall%s: %s s, %d processes\n' "${SWEEP_KEY:+ $SWEEP_KEY=$param}" \
 		"$(awk -v a="$t0" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }')" $((w + i)) >>"$dir/config"
 }
+
+# A sample that cannot be written: the disk's line, or which file.
+point_write_failed() { rundir_full "$RUN_DIR" || say "cannot write $1"; }
 
 value_of() { awk -F'\t' -v m="$2" '$1 == m { print $4 }' <<<"$1"; }
 

@@ -16,6 +16,28 @@ rundir_check_name() {
 	[[ $1 =~ ^[A-Za-z0-9_+][A-Za-z0-9._+-]*$ ]] ||
 		die "run name '${1//[[:cntrl:]]/?}' is not usable: letters, digits and ._+- only, not starting with '.' or '-'"
 	[ ${#1} -le 200 ] || die "run name '${1:0:20}...' is ${#1} characters long; at most 200"
+	# "cand-$CI_PIPELINE_ID" with the variable unset
+	[[ $1 != *- ]] || die "run name '$1' ends in '-': it looks truncated (an empty variable?)"
+}
+
+# A write under the run directory DIR failed: when its filesystem is full,
+# say which directory that is, once, and return 0; else return 1.
+rundir_full() {
+	local root
+	root=$(dirname "$1")
+	[[ $(df -P -k "$1" 2>/dev/null | awk 'NR == 2 { print $4 }') == 0 ]] || return 1
+	[ -n "${RUNDIR_FULL_SAID:-}" ] || say "results directory $root is full (no space left on its filesystem); the run stays partial"
+	RUNDIR_FULL_SAID=1
+}
+
+# Why directory DIR, which exists, is not writable: its filesystem, or its
+# permissions (a normal user's usual case).
+unwritable_why() {
+	if [[ ,$(findmnt -n -o OPTIONS -T "$1" 2>/dev/null), == *,ro,* ]]; then
+		echo "$1 is on a read-only filesystem"
+	else
+		echo "permission: $(id -un) may not write to $1"
+	fi
 }
 
 # Refuse a results root that cannot hold a run before any work, without
@@ -26,7 +48,7 @@ rundir_check_root() {
 	[ -n "$dir" ] || die "results directory is empty (-o DIR or MMDELTA_RESULTS)"
 	while [ ! -e "$dir" ] && [ "$dir" != "$(dirname "$dir")" ]; do dir=$(dirname "$dir"); done
 	[ -d "$dir" ] || die "results directory $1 cannot be created: $dir is not a directory"
-	[ -w "$dir" ] || die "results directory $1 is not writable ($dir is read-only)"
+	[ -w "$dir" ] || die "results directory $1 is not writable ($(unwritable_why "$dir"))"
 }
 
 # Refuse a results root or run name that cannot be used, before run.sh

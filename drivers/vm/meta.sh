@@ -29,6 +29,7 @@ vm_meta_host() {
 	fi
 	meta_line vm_memory $((VM_MEM_MB * 1024 * 1024))
 	meta_line vm_cpus "$VM_CPUS"
+	meta_line vm_numa "$VM_NUMA"
 	meta_line vm_append "$VM_APPEND_LINE"
 	meta_line vm_timeout "$VM_TIMEOUT_S"
 	meta_line load_at_start "$LOAD_AT_START"

@@ -35,9 +35,28 @@ vm_qemu_args() {
 		-rtc "base=$VM_RTC_BASE,clock=vm" \
 		-kernel "$VM_KERNEL" -initrd "$initramfs" -append "$append" \
 		-serial mon:stdio -serial "file:$serial1"
+	vm_qemu_numa_args
 	printf '%s\n' -accel "$VM_ACCEL"
 	if [ "$VM_CLOCK" = icount ]; then printf '%s\n' -icount shift=0,sleep=off; fi
 	vm_insns_qemu_args
+}
+
+# --vm-numa N: N memory nodes, the memory split evenly (node 0 takes what
+# does not divide), every vCPU on node 0: the bench's interleave then spreads
+# its pages over nodes as numactl --interleave did in the munlock thread.
+vm_qemu_numa_args() {
+	local n size first
+	[ "$VM_NUMA" -gt 1 ] || return 0
+	size=$((VM_MEM_MB / VM_NUMA))
+	first=$((VM_MEM_MB - size * (VM_NUMA - 1)))
+	for ((n = 0; n < VM_NUMA; n++)); do
+		printf '%s\n' -object "memory-backend-ram,id=mem$n,size=$((n == 0 ? first : size))M"
+		if [ "$n" = 0 ]; then
+			printf '%s\n' -numa "node,nodeid=0,cpus=0-$((VM_CPUS - 1)),memdev=mem0"
+		else
+			printf '%s\n' -numa "node,nodeid=$n,memdev=mem$n"
+		fi
+	done
 }
 
 # vm_qemu_run TIMEOUT CONSOLE_LOG ARGV...: run qemu for at most TIMEOUT

@@ -23,14 +23,18 @@ source "${BASH_SOURCE[0]%/*}/../run/rundir.sh"  # meta_set, run_meta_head, rundi
 source "${BASH_SOURCE[0]%/*}/../system/noise.sh"  # load_check
 source "${BASH_SOURCE[0]%/*}/../system/settings.sh"  # settings_off
 
-VM_MEM=2G VM_OPTIONS_GIVEN=0
+VM_OPTIONS_GIVEN=0
 
 vm_usage() {
 	cat <<EOF
   --kernel IMAGE     boot IMAGE (bzImage/vmlinuz) under qemu, run there; NAME defaults to its release
+                     repeatable: one run per image, named RELEASE (NAME-RELEASE with -n)
+  --jobs N           with several --kernel: guests booted at once (default: what
+                     the CPUs and memory allow)
   --vm-mem SIZE      guest memory, e.g. 512M or 4G (default 2G)
   --vm-cpus N        guest CPUs (default 1; icount needs 1)
   --vm-clock CLOCK   icount (the default without KVM: repeatable) or realtime
+  --vm-numa N        guest NUMA nodes, the memory split evenly (default 1)
   --vm-append ARGS   more guest kernel command line
   --vm-timeout SECS  give up on the guest after SECS (default: scaled to the work)
 EOF
@@ -45,6 +49,7 @@ vm_option() {
 	--vm-mem) VM_MEM=$2 ;;
 	--vm-cpus) [[ $2 =~ ^[1-9][0-9]*$ ]] || die "--vm-cpus $2: must be a whole number > 0"; VM_CPUS=$2 ;;
 	--vm-clock) [[ $2 == icount || $2 == realtime ]] || die "--vm-clock $2: must be icount or realtime"; VM_CLOCK=$2 ;;
+	--vm-numa) [[ $2 =~ ^[1-9][0-9]*$ ]] || die "--vm-numa $2: must be a whole number of nodes > 0"; VM_NUMA=$2 ;;
 	--vm-append) VM_APPEND=$2 ;;
 	--vm-timeout) [[ $2 =~ ^[1-9][0-9]*$ ]] || die "--vm-timeout $2: must be whole seconds > 0"; VM_TIMEOUT=$2 ;;
 	*) die "unknown option $1 (see --help)" ;;
@@ -81,6 +86,10 @@ vm_check_options() {
 	[[ $VM_MEM =~ ^([1-9][0-9]*)([MG])$ ]] || die "--vm-mem $VM_MEM: give megabytes or gigabytes, e.g. 512M or 2G"
 	VM_MEM_MB=${BASH_REMATCH[1]}
 	[ "${BASH_REMATCH[2]}" = M ] || VM_MEM_MB=$((VM_MEM_MB * 1024))
+	# qemu takes node memory in whole MiB, and a node below 128M cannot
+	# hold a bench.
+	[ $((VM_MEM_MB / VM_NUMA)) -ge 128 ] ||
+		die "--vm-numa $VM_NUMA: $VM_MEM leaves $((VM_MEM_MB / VM_NUMA)) MiB a node; give each at least 128M (--vm-mem)"
 	# qemu and the guest's userland are installed on the first --kernel run.
 	"$MMDELTA_ROOT/libexec/deps.sh" vm || die "missing dependencies of --kernel (see above)"
 	vm_qemu_check

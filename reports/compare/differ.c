@@ -88,10 +88,27 @@ static int is_config_key(const char *key)
 	return config_key_measures(key, strlen(key));
 }
 
+/* The clock each run was measured with (runinfo.h), as a system key. */
+static void consider_clock(struct report *rep, const struct kvlist **lists)
+{
+	struct kv *kv = xcalloc(rep->n_runs, sizeof(*kv));
+	struct kvlist *one = xcalloc(rep->n_runs, sizeof(*one));
+
+	for (size_t r = 0; r < rep->n_runs; r++) {
+		kv[r] = (struct kv){ "clock", (char *)rep->runs[r].clock };
+		one[r] = (struct kvlist){ &kv[r], 1 };
+		lists[r] = &one[r];
+	}
+	consider(rep, NULL, "clock", lists);
+	free(one);
+	free(kv);
+}
+
 void differences_find(struct report *rep)
 {
 	const struct kvlist **lists = xcalloc(rep->n_runs, sizeof(*lists));
 
+	consider_clock(rep, lists);
 	for (size_t r = 0; r < rep->n_runs; r++)
 		lists[r] = &rep->runs[r].meta;
 	for (const char *const *k = system_keys; *k; k++)

@@ -29,6 +29,7 @@ struct report_opts {
 	double alpha;
 	enum ttest_kind test;
 	int allow_partial;
+	int unlike_clocks;	/* compare runs of different clocks (said first) */
 	int all_metrics;	/* tables show every monitor metric, not only changed ones */
 	int warmups;		/* read warmup.tsv too (the run-sequence plots) */
 };

@@ -55,14 +55,30 @@ static void p_text(const struct ttest *t, char *buf, size_t len)
 		snprintf(buf, len, "p=%.3g", t->p);
 }
 
-static void more_text(const struct gate_result *gr, char *buf, size_t len)
+/*
+ * The remedy, from where the user stands: more iterations of both runs.  A
+ * fixed-size candidate takes --add like the baseline; a sequentially gated
+ * one cannot (more looks would void its verdict, docs/gate.md), so a new
+ * candidate is measured instead, sequentially again or at the size that
+ * matches the estimate (its n plus the more).
+ */
+static void more_text(const struct report *rep, const struct gate_result *gr, size_t n,
+		      char *buf, size_t len)
 {
+	const char *base = rep->runs[0].name, *cand = rep->runs[gr->run].name;
+
 	*buf = '\0';
 	if (gr->verdict != GATE_INCONCLUSIVE)
 		return;
-	if (gr->more > 0)
-		snprintf(buf, len, "; about %ld more iteration%s of each run would likely decide",
-			 gr->more, gr->more == 1 ? "" : "s");
+	if (gr->more > 0 && gr->seq.max > 0)
+		snprintf(buf, len, "; about %ld more iteration%s of each run would likely decide: "
+			 "run.sh --add %ld -n %s, then a new candidate, -i auto --baseline %s again or -i %zu "
+			 "(%s was gated sequentially and cannot be extended)",
+			 gr->more, gr->more == 1 ? "" : "s", gr->more, base, base, n + (size_t)gr->more, cand);
+	else if (gr->more > 0)
+		snprintf(buf, len, "; about %ld more iteration%s of each run would likely decide: "
+			 "run.sh --add %ld -n %s and --add %ld -n %s",
+			 gr->more, gr->more == 1 ? "" : "s", gr->more, base, gr->more, cand);
 	else
 		snprintf(buf, len, "; the mean sits at the gate: more iterations are unlikely to decide");
 }
@@ -72,12 +88,12 @@ void gate_line(const struct report *rep, const struct gate_result *gr,
 {
 	const struct bench_cmp *b = &rep->benches[gr->bench];
 	const struct ttest *t = &report_cell(b, gr->param, gr->run, gr->metric)->test;
-	char name[256], interval[160], p[32], more[128];
+	char name[256], interval[160], p[32], more[512];
 
 	gate_metric_name(b, gr->metric, gr->param, name, sizeof(name));
 	interval_text(gr, report_cell(b, gr->param, 0, gr->metric)->s.mean, interval, sizeof(interval));
 	p_text(t, p, sizeof(p));
-	more_text(gr, more, sizeof(more));
+	more_text(rep, gr, report_cell(b, gr->param, gr->run, gr->metric)->s.n, more, sizeof(more));
 	snprintf(buf, len, "%s %s %s: %s%s (%s, gate %g%%, %s%s)",
 		 b->data.name, name, rep->runs[gr->run].name, gate_verdict_name(gr->verdict),
 		 gr->improvement ? ", improvement" : "", interval, gate_pct, p, more);

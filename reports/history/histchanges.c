@@ -124,15 +124,35 @@ static void bisect_config(const struct hrun *r, const char *bench, char *out, si
 	free(list);
 }
 
+/* The "--set K=V " words of a run's command line: the series was measured
+ * with them, so the bisection must be too. */
+static void bisect_sets(const struct hrun *r, char *out, size_t size)
+{
+	char *words = strdup(r->command ? r->command : ""), *tok, *save = NULL;
+	size_t o = 0;
+	int next = 0;
+
+	*out = '\0';
+	if (!words)
+		abort();
+	for (tok = strtok_r(words, " ", &save); tok && o < size; tok = strtok_r(NULL, " ", &save)) {
+		if (next)
+			o += (size_t)snprintf(out + o, size - o, "--set %s ", tok);
+		next = !strcmp(tok, "--set");
+	}
+	free(words);
+}
+
 char *hist_bisect_line(const struct hist_data *d, const struct hchange *c)
 {
 	const struct hrun *a = &d->runs[c->s->run[c->before]], *b = &d->runs[c->s->run[c->after]];
-	char cfg[256], *line;
+	char cfg[256], sets[1024], *line;
 
 	if (!a->image || !b->image)
 		return NULL;
 	bisect_config(b, c->s->metric->bench, cfg, sizeof(cfg));
-	if (asprintf(&line, "./bisect.sh %s %s %s", cfg, a->image, b->image) < 0)
+	bisect_sets(b, sets, sizeof(sets));
+	if (asprintf(&line, "./bisect.sh %s%s %s %s", sets, cfg, a->image, b->image) < 0)
 		abort();
 	return line;
 }

@@ -76,7 +76,8 @@ static int load_runs(sqlite3 *db, const struct hist_filter *f, struct hist_data 
 
 	if (sqlite3_prepare_v2(db, "SELECT id, name, start_time, host, clock, coalesce(qemu_version, ''),"
 			       " kernel_release, vm_image, (SELECT value FROM meta WHERE run_id = id"
-			       " AND key = 'configs'), (SELECT value FROM meta WHERE run_id = id AND key = ?)"
+			       " AND key = 'configs'), (SELECT value FROM meta WHERE run_id = id AND key = ?),"
+			       " (SELECT value FROM meta WHERE run_id = id AND key = 'command')"
 			       " FROM runs ORDER BY id", -1, &st, NULL) != SQLITE_OK)
 		return fail(db, NULL, e);
 	sqlite3_bind_text(st, 1, f->order_by ? f->order_by : "", -1, SQLITE_STATIC);
@@ -91,7 +92,8 @@ static int load_runs(sqlite3 *db, const struct hist_filter *f, struct hist_data 
 		r = &d->runs[d->n_runs];
 		*r = (struct hrun){ (long long)id, dup_col(st, 1), dup_col(st, 2), dup_col(st, 3), dup_col(st, 4),
 				    dup_col(st, 6), sqlite3_column_type(st, 7) == SQLITE_NULL ? NULL : dup_col(st, 7),
-				    dup_col(st, 8), sqlite3_column_type(st, 9) == SQLITE_NULL ? NULL : dup_col(st, 9), 0, NULL };
+				    dup_col(st, 8), sqlite3_column_type(st, 9) == SQLITE_NULL ? NULL : dup_col(st, 9), 0, NULL,
+				    sqlite3_column_type(st, 10) == SQLITE_NULL ? NULL : dup_col(st, 10) };
 		r->epoch = iso_epoch(r->start);
 		/* icount figures do not depend on the host: the emulator is the machine */
 		if (!strcmp(r->clock, "icount"))
@@ -352,7 +354,7 @@ void hist_data_free(struct hist_data *d)
 		struct hrun *r = &d->runs[i];
 
 		free(r->name), free(r->start), free(r->host), free(r->clock), free(r->kernel);
-		free(r->image), free(r->configs), free(r->order), free(r->machine);
+		free(r->image), free(r->configs), free(r->order), free(r->machine), free(r->command);
 	}
 	for (size_t i = 0; i < d->n_metrics; i++) {
 		struct hmetric *m = &d->metrics[i];

@@ -16,6 +16,7 @@ struct hrun {
 	char *name, *start, *host, *clock, *kernel, *image, *configs, *order;
 	double epoch;		/* start time, seconds since 1970 */
 	char *machine;		/* host, or the emulator for icount runs */
+	char *command;		/* meta's "./run.sh ..." line, or NULL */
 };
 
 struct hmetric {

@@ -10,6 +10,7 @@
 #include "base/xalloc.h"
 #include "compare/difftext.h"
 #include "compare/rows.h"
+#include "rundir/kvfile.h"
 
 #define LABEL_MIN 14
 
@@ -52,12 +53,21 @@ static int max_int(int a, int b)
 	return a > b ? a : b;
 }
 
+/* " (partial)", or what the run's column_note says (series.sh: "no build"). */
+static void partial_note(const struct run_info *ri, char *second, size_t len)
+{
+	const char *note = kv_get(&ri->meta, "column_note");
+	size_t o = strlen(second);
+
+	snprintf(second + o, len - o, "%s(%s)", o ? " " : "", note ? note : "partial");
+}
+
 /* Run r's two header lines: its name split at the last '-', "(partial)" below. */
 static void run_header(const struct run_info *ri, char *first, char *second, size_t len)
 {
 	header_parts(ri->name, first, second, len);
 	if (ri->partial)
-		strncat(second, *second ? " (partial)" : "(partial)", len - strlen(second) - 1);
+		partial_note(ri, second, len);
 }
 
 /* Columns the widest header line of any run takes. */

@@ -168,6 +168,10 @@ static int read_all(const struct reading *rd, struct bench_data *b, struct err *
 		snprintf(path, sizeof(path), "%s/%s/samples.tsv", rd->runs[r].path, b->name);
 		if (samples_read(b, r, path, rd->d[r].m, rd->d[r].n, e))
 			return -1;
+		/* A partial run (compared with --allow-partial) may have none:
+		 * series.sh's commit that did not build keeps its column, '-'. */
+		if (!rd->runs[r].partial && samples_check_complete(b, r, path, e))
+			return -1;
 	}
 	bench_drop_unsampled(b);
 	note_absent(rd, b);

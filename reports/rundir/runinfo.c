@@ -95,6 +95,9 @@ int run_info_load(struct run_info *r, const char *path, struct err *e)
 	if (read_meta(r, e) || list_benches(r, e))
 		return -1;
 	r->exact_clock = clock_exact_run(path);
+	/* A guest's wall clock runs at the emulator's pace, not the machine's. */
+	r->clock = r->exact_clock ? "icount" :
+		   kv_get(&r->meta, "vm_clock") ? "realtime in a qemu guest" : "realtime";
 	return 0;
 }
 
@@ -108,6 +111,11 @@ void run_info_free(struct run_info *r)
 	free(r->status);
 	kv_free(&r->meta);
 	*r = (struct run_info){ 0 };
+}
+
+int run_info_same_clock(const struct run_info *a, const struct run_info *b)
+{
+	return !strcmp(a->clock, b->clock);
 }
 
 int run_has_bench(const struct run_info *r, const char *bench)

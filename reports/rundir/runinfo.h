@@ -18,6 +18,7 @@ struct run_info {
 	struct kvlist meta;	/* every "key: value" line of meta */
 	int partial;	/* status is not "complete" */
 	int exact_clock;	/* measured with qemu's icount clock (clock.h) */
+	const char *clock;	/* "icount", "realtime" or "realtime in a qemu guest" */
 	char **benches;	/* sorted */
 	size_t n_benches;
 };
@@ -27,5 +28,7 @@ void run_info_free(struct run_info *r);
 int run_has_bench(const struct run_info *r, const char *bench);
 /* -1 with a message when both are icount runs of different qemu or CPU model. */
 int run_info_same_emulation(const struct run_info *a, const struct run_info *b, struct err *e);
+/* Do a's and b's figures come from the same kind of clock (run_info.clock)? */
+int run_info_same_clock(const struct run_info *a, const struct run_info *b);
 
 #endif

@@ -82,13 +82,8 @@ static int parse_row(const struct target *to, const struct tsv *t,
 	return 0;
 }
 
-/*
- * No sample of the primary metric means a run that lost its data.  Other
- * metrics may be missing (a monitor's counter that did not move); the
- * tables show '-' for them.
- */
-static int check_complete(const struct bench_data *b, size_t run,
-			  const char *path, struct err *e)
+int samples_check_complete(const struct bench_data *b, size_t run,
+			   const char *path, struct err *e)
 {
 	if (b->n_metrics && samples_of(b, run, 0) == 0)
 		return err_set(e, "%s: no samples of metric '%s'",
@@ -132,9 +127,7 @@ int samples_read(struct bench_data *b, size_t run, const char *path,
 	else if (r == 1)
 		r = read_rows(&(struct target){ b, run, 0 }, &t, declared, n_declared, e);
 	tsv_close(&t);
-	if (r)
-		return -1;
-	return check_complete(b, run, path, e);
+	return r ? -1 : 0;
 }
 
 int warmups_read(struct bench_data *b, size_t run, const char *path,

@@ -17,6 +17,14 @@ int samples_read(struct bench_data *b, size_t run, const char *path,
 		 struct err *e);
 
 /*
+ * No sample of the primary metric in a complete run means a run that lost
+ * its data: an error naming PATH.  Other metrics may be missing (a
+ * monitor's counter that did not move); the tables show '-' for them.
+ */
+int samples_check_complete(const struct bench_data *b, size_t run,
+			   const char *path, struct err *e);
+
+/*
  * Read PATH, a warmup.tsv (the same rows without the header, iterations 0,
  * -1, ...), as run `run`'s warm-ups into b's warm cells, for the run-sequence
  * plots.  No file, no warm-ups.  Call after every samples_read().

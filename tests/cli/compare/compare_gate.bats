@@ -30,7 +30,7 @@ setup() {
 	[ "${lines[-1]}" = "gate: timedmunlock elapsed 3.11-rc3-slower: pass (mean -1.47%, 95% CI [-2.14%, -0.81%], gate 5%, p=0.00155)" ]
 	run --separate-stderr "$COMPARE" -o "$FIX" --gate 1 3.11-rc3-0 3.11-rc3-slower
 	[ "$status" -eq 3 ]
-	[ "${lines[-1]}" = "gate: timedmunlock elapsed 3.11-rc3-slower: inconclusive (mean -1.47%, 95% CI [-2.14%, -0.81%], gate 1%, p=0.00155; about 3 more iterations of each run would likely decide)" ]
+	[ "${lines[-1]}" = "gate: timedmunlock elapsed 3.11-rc3-slower: inconclusive (mean -1.47%, 95% CI [-2.14%, -0.81%], gate 1%, p=0.00155; about 3 more iterations of each run would likely decide: run.sh --add 3 -n 3.11-rc3-0 and --add 3 -n 3.11-rc3-slower)" ]
 }
 
 @test "the estimate of more iterations decides when the runs are that much longer" {

@@ -79,3 +79,23 @@ config() {	# config RUN SIZE: a resolved BENCH/config as run.sh writes it
 	run --separate-stderr "$COMPARE" -o "$R" base big
 	[ -z "$stderr" ]
 }
+
+@test "an icount run against a host run is refused naming each clock; --unlike-clocks says it first" {
+	config big 256M
+	printf 'vm: qemu\nvm_clock: icount\nclock: icount\n' >>"$R/big/meta"
+	run --separate-stderr "$COMPARE" -o "$R" --gate 5 base big
+	[ "$status" -eq 2 ]
+	[ -z "$output" ]
+	[ "$stderr" = "mmstat: base and big: measured under different clocks (base: realtime, big: icount) do not compare; --unlike-clocks compares them anyway" ]
+	run --separate-stderr "$COMPARE" -o "$R" --unlike-clocks base big
+	[ "$status" -eq 0 ]
+	[ "${stderr_lines[0]}" = "mmstat: comparing runs of different clocks (base: realtime, big: icount): their times and rates are not comparable" ]
+	[ "${lines[0]}" = "Not the same in every run:" ]
+	[ "${lines[1]}" = "  clock: realtime in base; icount in big" ]
+	# a guest's wall clock is not the host's either
+	sed -i '/clock: icount/d' "$R/big/meta"
+	printf 'vm_clock: realtime\nclock: realtime\n' >>"$R/big/meta"
+	run --separate-stderr "$COMPARE" -o "$R" base big
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == *"(base: realtime, big: realtime in a qemu guest)"* ]]
+}

@@ -306,6 +306,14 @@ db_dump() {
 	[ "$(db "SELECT DISTINCT clock || ' ' || host || ' ' || qemu_version FROM runs")" = "icount builder 7.2.0" ]
 }
 
+@test "the bisect.sh command carries the series' --set values" {
+	fake_series "$RES" 12 7 1.0 1.02 /srv/kernels/vmlinuz
+	sed -i 's|^command: ./run.sh -n \(.*\) timedmunlock$|command: ./run.sh -n \1 --kernel /srv/kernels/vmlinuz --set SIZE=1G --set timedmunlock.THP=never timedmunlock|' "$RES"/night-*/meta
+	run --separate-stderr "$ROOT/history.sh" -o "$RES" changes
+	[ "$status" -eq 0 ]
+	[[ ${lines[1]} == "  bisect: ./bisect.sh --set SIZE=1G --set timedmunlock.THP=never timedmunlock /srv/kernels/vmlinuz-6 /srv/kernels/vmlinuz-7" ]]
+}
+
 @test "bad input: one line and exit 2" {
 	fake_series "$RES" 6 99 1.0 1.0
 	"$ROOT/history.sh" -o "$RES" ingest 2>/dev/null

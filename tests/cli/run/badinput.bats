@@ -92,6 +92,29 @@ fake_bzimage() { head -c 4096 /dev/zero >"$1" && printf HdrS | dd of="$1" bs=1 s
 	run_refuses "-c needs a config" -c
 }
 
+@test "run.sh: an option whose value is missing does not take the next word" {
+	run_refuses "mmdelta: --gate timedmunlock: expected a percentage, such as 5" --baseline keep -i auto --gate timedmunlock
+	run_refuses "mmdelta: --gate --force: expected a percentage, such as 5" --gate --force timedmunlock
+	run_refuses "mmdelta: -c --force: expected a config" -c --force timedmunlock
+	run_refuses "mmdelta: --add -n: expected a number of iterations" --add -n keep
+	run_refuses "mmdelta: --baseline --gate: expected a run name" --baseline --gate 5 -i auto timedmunlock
+	run_refuses "mmdelta: --set --force: expected KEY=VALUE" --set --force timedmunlock
+	run_refuses "mmdelta: --vm-mem --kernel: expected a value" --vm-mem --kernel x timedmunlock
+}
+
+@test "bisect.sh and history.sh: an option whose value is missing does not take the next word" {
+	run --separate-stderr "$ROOT/bisect.sh" -o "$RES" --metric --threshold 5 timedmunlock a b
+	assert_one_line_error
+	[ "$stderr" = "mmdelta: --metric --threshold: expected a value" ]
+	run --separate-stderr "$ROOT/history.sh" -o --help changes
+	assert_one_line_error
+	[ "$stderr" = "history: -o --help: expected a directory" ]
+	run --separate-stderr "$ROOT/history.sh" -o "$RES" changes --bench --gate 5
+	assert_one_line_error
+	[ "$stderr" = "history: --bench --gate: expected a value" ]
+	nothing_written
+}
+
 @test "run.sh: -o without a directory" {
 	run --separate-stderr "$ROOT/run.sh" timedmunlock -o
 	assert_one_line_error
@@ -128,6 +151,14 @@ fake_bzimage() { head -c 4096 /dev/zero >"$1" && printf HdrS | dd of="$1" bs=1 s
 	run_refuses "run name '-x' is not usable" -n -x timedmunlock
 }
 
+@test "run name: ending in '-', as from an empty variable" {
+	CI_PIPELINE_ID=""
+	run_refuses "mmdelta: run name 'cand-' ends in '-': it looks truncated (an empty variable?)" -n "cand-$CI_PIPELINE_ID" --dry-run timedmunlock
+	run --separate-stderr "$ROOT/bisect.sh" -o "$RES" -n "bisect-$CI_PIPELINE_ID" timedmunlock a b
+	assert_one_line_error
+	says "run name 'bisect-' ends in '-'"
+}
+
 @test "run name: with a newline" {
 	run_refuses "is not usable" -n $'a\nb' timedmunlock
 }
@@ -152,7 +183,7 @@ fake_bzimage() { head -c 4096 /dev/zero >"$1" && printf HdrS | dd of="$1" bs=1 s
 @test "results directory: on a read-only filesystem" {
 	mkdir "$IN/ro"
 	mount -t tmpfs -o ro,size=64k tmpfs "$IN/ro"
-	run_refuses "results directory $IN/ro/r is not writable ($IN/ro is read-only)" -o "$IN/ro/r" timedmunlock
+	run_refuses "results directory $IN/ro/r is not writable ($IN/ro is on a read-only filesystem)" -o "$IN/ro/r" timedmunlock
 }
 
 @test "results directory: a partial run left by an unfinished run.sh" {
@@ -344,6 +375,16 @@ fake_bzimage() { head -c 4096 /dev/zero >"$1" && printf HdrS | dd of="$1" bs=1 s
 	runs
 	touch "$IN/runs/file"
 	compare_refuses "no run '$IN/runs/file/'" base "$IN/runs/file/"
+}
+
+@test "compare: an option whose value is missing does not take the next word" {
+	runs
+	compare_refuses "compare.sh: --gate --junit: expected a percentage, 0 or more" --gate --junit x.xml base new
+	compare_refuses "mmstat: --gate 'base': expected a percentage, 0 or more" --gate base new
+	compare_refuses "mmstat: --alpha 'base': expected a level between 0 and 1" --alpha base new
+	compare_refuses "mmstat: --format 'base': expected text, markdown" --format base new
+	compare_refuses "compare.sh: --junit needs a file" --gate 5 base new --junit
+	compare_refuses "compare.sh: --html --gate: expected a directory" --html --gate 5 base new
 }
 
 @test "compare: a significance level outside (0, 1)" {

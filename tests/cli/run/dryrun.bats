@@ -50,9 +50,24 @@ commands() { grep '^command' <<<"$output"; }
 	took=$(sed -n 's/^wall: \([0-9.]*\) s, 2 processes$/\1/p' "$RES/r/first/timedmunlock/config")
 	[ -n "$took" ]
 	run --separate-stderr "$ROOT/run.sh" --dry-run -o "$RES/r" "$RES/cfg"
-	[[ $output == *"# 2 processes (1 warm-up + 1); about $(printf '%.0f' "$took") s: run 'first' took ${took%.*} s for 2 processes"$'\n'* ]]
+	[[ $output == *"# 2 processes (1 warm-up + 1); about $(printf '%.0f' "$took") s: run 'first' took $took s for 2 processes"$'\n'* ]]
 	# twice the size and three iterations: 4 processes of 16M, 4 times the time
 	run --separate-stderr "$ROOT/run.sh" --dry-run -o "$RES/r" --set SIZE=16M -i 3 "$RES/cfg"
-	[[ $output == *"# 4 processes (1 warm-up + 3); about $(awk -v t="$took" 'BEGIN { printf "%.0f", t * 4 }') s: run 'first' took ${took%.*} s for 2 processes at --size 8388608, scaled by size to 16777216"* ]]
+	[[ $output == *"# 4 processes (1 warm-up + 3); about $(awk -v t="$took" 'BEGIN { printf "%.0f", t * 4 }') s: run 'first' took $took s for 2 processes at --size 8388608, scaled by size to 16777216"* ]]
 	[[ $output == *$'\n# in all: 4 bench processes, about '* ]]
+}
+
+@test "a point recorded under 0.1 s is no basis to scale from; the basis is shown as recorded" {
+	run --separate-stderr "$ROOT/run.sh" -n first -o "$RES/r" "$RES/cfg"
+	[ "$status" -eq 0 ] || { echo "$stderr"; false; }
+	sed -i 's/^wall: .*/wall: 0.0 s, 2 processes/' "$RES/r/first/timedmunlock/config"
+	run --separate-stderr "$ROOT/run.sh" --dry-run -o "$RES/r" --set SIZE=16M -i 3 "$RES/cfg"
+	[ "$status" -eq 0 ]
+	[[ $output == *"# 4 processes (1 warm-up + 3); no estimate: run 'first' took under 0.1 s for 2 processes, too little to scale from"$'\n'* ]]
+	[[ $output == *$'\n# in all: 4 bench processes; 1 sweep point(s) without an estimate (above)' ]]
+	[[ $output != *"scaled by size"* ]]
+	sed -i 's/^wall: .*/wall: 0.3 s, 2 processes/' "$RES/r/first/timedmunlock/config"
+	run --separate-stderr "$ROOT/run.sh" --dry-run -o "$RES/r" --set SIZE=16M -i 3 "$RES/cfg"
+	# 0.3 s / 2 * 4 * 2 = 1.2 s
+	[[ $output == *"# 4 processes (1 warm-up + 3); about 1 s: run 'first' took 0.3 s for 2 processes at --size 8388608, scaled by size to 16777216"* ]]
 }

@@ -52,6 +52,9 @@ teardown() { common_teardown; }
 	[[ $output == *"benches and configs: "*timedmunlock* ]]
 	run --separate-stderr mmcompare --help
 	[ "$status" -eq 0 ]
+	[[ $output == "usage: mmcompare [options] RUN_A RUN_B"* ]]  # named as called
+	run --separate-stderr "$STAGE/dest/opt/mmd/bin/mmdelta-compare" --help
+	[[ $output == "usage: mmdelta-compare [options]"* ]]
 	[ ! -e "$BATS_TEST_TMPDIR/make-called" ]
 }
 

@@ -92,6 +92,8 @@ assert_partial() {
 	start_stopped_at set-up -n r --set SIZE=8M timedmunlock
 	signal_and_wait INT
 	assert_partial interrupted set-up
+	# how to run it again, which would otherwise be refused
+	grep -qxF "mmdelta: run left partial in $RES/.r.partial (status: interrupted, phase: set-up); to run it again, add --force, or remove $RES/.r.partial" "$BATS_TEST_TMPDIR/err"
 	assert_nothing_left
 }
 

@@ -46,3 +46,22 @@ mean_of() {
 	done
 	[ "$(tail -n 1 <<<"$stderr")" = "mmdelta: compare: $ROOT/compare.sh -o $RES old new" ]
 }
+
+@test "the next step names only a comparable run, the baseline first" {
+	tiny=(-o "$RES" -i 1 --set WARMUP=0 --set SIZE=8M --monitors none timedmunlock)
+	run --separate-stderr "$ROOT/run.sh" -n old "${tiny[@]}"
+	[ "$status" -eq 0 ]
+	# newer, but a guest's clock, and another bench
+	cp -r "$RES/old" "$RES/vbase"
+	sed -i 's/^clock: .*/clock: icount/' "$RES/vbase/meta"
+	echo "vm_clock: icount" >>"$RES/vbase/meta"
+	cp -r "$RES/old" "$RES/heap"
+	mv "$RES/heap/timedmunlock" "$RES/heap/heaprelease"
+	run --separate-stderr "$ROOT/run.sh" -n new "${tiny[@]}"
+	[ "$status" -eq 0 ]
+	[ "$(tail -n 1 <<<"$stderr")" = "mmdelta: compare: $ROOT/compare.sh -o $RES old new" ]
+	# after --add the extended run is the baseline
+	run --separate-stderr "$ROOT/run.sh" -o "$RES" --add 1 -n old
+	[ "$status" -eq 0 ]
+	[ "$(tail -n 1 <<<"$stderr")" = "mmdelta: compare: $ROOT/compare.sh -o $RES old new" ]
+}

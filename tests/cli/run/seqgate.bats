@@ -79,26 +79,43 @@ improvement_agrees() {
 	[ "${lines[-1]}" = "gate: $(stopped | sed "s/^the gate against base after $n iterations: //")" ]
 }
 
-@test "a candidate a hundred times slower is a REGRESSION, and compare.sh agrees" {
+@test "a candidate a hundred times slower is a REGRESSION, exit 1, and compare.sh agrees" {
 	m=$(mean_elapsed)
 	s=$(awk -v m="$m" 'BEGIN { printf "%.9g", m / 100 }')
 	baseline base "$s" "$s" "$s" "$s"
 	cand --baseline base --gate 5 --set MAX_ITERATIONS=5
-	[ "$status" -eq 0 ]
+	[ "$status" -eq 1 ]  # the gate's exit, as compare.sh's
+	[ "${stderr_lines[-2]}" = "mmdelta: the gate against base: REGRESSION (exit 1; see the stopped lines above)" ]
+	[ "${stderr_lines[-1]}" = "mmdelta: compare: $ROOT/compare.sh -o $RES base cand" ]
+	grep -qx 'status: complete' "$RES/cand/meta"
 	[[ $(stopped) == "the gate against base after "[345]" iterations: timedmunlock elapsed cand: REGRESSION ("* ]]
 	run --separate-stderr "$ROOT/compare.sh" -o "$RES" --gate 5 base cand
 	[ "$status" -eq 1 ]
 	[[ "${lines[-1]}" == "gate: timedmunlock elapsed cand: REGRESSION ("*" at look "[345]" of 5, gate 5%"* ]]
 }
 
-@test "a baseline too noisy for any percentage: inconclusive up to MAX_ITERATIONS, exit 3 in compare.sh" {
+@test "a baseline too noisy for any percentage: inconclusive up to MAX_ITERATIONS, exit 3 in run.sh and compare.sh" {
 	baseline base 0.000001 1 0.000001 1
 	cand --baseline base --gate 5 --set MAX_ITERATIONS=4
-	[ "$status" -eq 0 ]
+	[ "$status" -eq 3 ]  # complete, but undecided: a CI that runs only run.sh sees it
+	grep -qx 'status: complete' "$RES/cand/meta"
 	[ "$(counted)" -eq 4 ]
 	[[ $(stopped) == "MAX_ITERATIONS=4 reached with the gate inconclusive against base: timedmunlock elapsed cand: inconclusive (no percentage: the baseline mean is not distinguishable from 0 at "* ]]
 	run --separate-stderr "$ROOT/compare.sh" -o "$RES" --gate 5 base cand
 	[ "$status" -eq 3 ]
+	# the remedy works from here: the baseline takes --add, the candidate
+	# cannot, and a new one is measured at the estimate's size
+	remedy='; about ([0-9]+) more iterations? of each run would likely decide: run.sh --add ([0-9]+) -n base, then a new candidate, -i auto --baseline base again or -i ([0-9]+) \(cand was gated sequentially and cannot be extended\)\)$'
+	[[ ${lines[-1]} =~ $remedy ]]
+	more=${BASH_REMATCH[1]}
+	[ "${BASH_REMATCH[2]}" = "$more" ] && [ "${BASH_REMATCH[3]}" = $((4 + more)) ]
+	run --separate-stderr "$ROOT/run.sh" -o "$RES" --add "$more" -n cand
+	assert_one_line_error
+	[[ $stderr == *"gated sequentially"* ]]
+	run --separate-stderr "$ROOT/run.sh" -o "$RES" --dry-run --add "$more" -n base
+	[ "$status" -eq 0 ]
+	run --separate-stderr "$ROOT/run.sh" -o "$RES" --dry-run -n cand2 -i $((4 + more)) --set SIZE=8M --set WARMUP=0 timedmunlock
+	[ "$status" -eq 0 ]
 }
 
 @test "the gate's options are refused in one line, before anything is written" {

@@ -56,11 +56,21 @@ as_user() { (cd / && runuser -u "$TUSER" -- "$@"); }
 	[ -z "$(find "$RES/p" -type f -perm /0077)" ]
 }
 
+@test "users: a results directory the user may not write is a permission, not a read-only one" {
+	run --separate-stderr as_user "$ROOT/run.sh" -o "$RES" --set SIZE=4M --set THP=default timedmunlock
+	assert_one_line_error
+	[ "$stderr" = "mmdelta: results directory $RES is not writable (permission: $TUSER may not write to $RES)" ]
+}
+
 @test "users: a config that changes THP is refused for a user in one line, before anything is written" {
 	thp=/sys/kernel/mm/transparent_hugepage/enabled
 	[ -e "$thp" ] || skip "no THP"
 	mkdir "$RES/user" && chown "$TUSER" "$RES/user"
 	run --separate-stderr as_user "$ROOT/run.sh" -o "$RES/user" --set SIZE=4M timedmunlock
+	assert_one_line_error
+	[[ $stderr == "mmdelta: timedmunlock: THP=never needs root (it writes $thp); run as root, or with --set THP=default" ]]
+	# the dry run predicts it, the same line and a non-zero exit
+	run --separate-stderr as_user "$ROOT/run.sh" --dry-run -o "$RES/user" --set SIZE=4M timedmunlock
 	assert_one_line_error
 	[[ $stderr == "mmdelta: timedmunlock: THP=never needs root (it writes $thp); run as root, or with --set THP=default" ]]
 	run --separate-stderr as_user "$ROOT/run.sh" -o "$RES/user" --set SIZE=4M --set DROP_CACHES=yes \
@@ -70,12 +80,16 @@ as_user() { (cd / && runuser -u "$TUSER" -- "$@"); }
 	[ -z "$(ls -A "$RES/user")" ]
 }
 
-@test "users: a user may dry-run what needs root, and run what does not, after root held the lock" {
+@test "users: a user may dry-run and run what does not need root, after root held the lock" {
 	# root runs first, so the lock file exists and is root's
 	run --separate-stderr "$ROOT/run.sh" -n r -o "$RES" --ignore-load --set SIZE=4M -i 1 --monitors none timedmunlock
 	[ "$status" -eq 0 ]
-	# from a directory the user cannot write: a dry run writes nothing
+	# from a directory the user cannot write: a dry run writes nothing; what
+	# needs root it refuses, as the run would
 	run --separate-stderr as_user "$ROOT/run.sh" --dry-run timedmunlock
+	assert_one_line_error
+	[[ $stderr == *"THP=never needs root"* ]]
+	run --separate-stderr as_user "$ROOT/run.sh" --dry-run --set THP=default timedmunlock
 	[ "$status" -eq 0 ]
 	[[ $output == *"bench/timedmunlock"* ]]
 	mkdir "$RES/user" && chown "$TUSER" "$RES/user"

@@ -8,43 +8,7 @@
 bats_require_minimum_version 1.5.0
 load ../helpers
 load bisect_tree
-
-setup() {
-	common_setup
-	export MMDELTA_BISECT_RUNNER=$ROOT/tests/cli/vm/bisect_fake_run.bash
-	export FAKE_FIGURES=$RES/figures FAKE_CALLS=$RES/calls
-	: >"$FAKE_FIGURES"
-	: >"$FAKE_CALLS"
-	cd "$RES"
-}
-teardown() { common_teardown; }
-
-# A file run.sh takes for a kernel: the bzImage magic and a version string.
-fake_image() {
-	head -c 1024 /dev/zero >"$1"
-	printf HdrS | dd of="$1" bs=1 seek=514 conv=notrunc 2>/dev/null
-	printf '\000\001' | dd of="$1" bs=1 seek=526 conv=notrunc 2>/dev/null
-	printf '%s (fake) #1\000' "${1##*/}" | dd of="$1" bs=1 seek=768 conv=notrunc 2>/dev/null
-}
-
-# images SPEC...: fake images k0, k1, ... with those figures (see the runner).
-images() {
-	local i=0 spec
-	IMGS=()
-	for spec in "$@"; do
-		fake_image "$RES/k$i"
-		printf 'k%s\t%s\n' "$i" "$spec" >>"$FAKE_FIGURES"
-		IMGS+=("$RES/k$i")
-		i=$((i + 1))
-	done
-}
-
-J() { jq -r "$1" "$RES/out/bisect-timedmunlock/bisect.json"; }
-bisect() { run --separate-stderr "$ROOT/bisect.sh" -o "$RES/out" "$@"; }
-# The bisection's own boots; the step's profile boots are LABEL-insns.
-boots() { grep -vc -- '-insns ' "$FAKE_CALLS" || true; }
-ceil_log2() { awk -v n="$1" 'BEGIN { l = 0; while (2 ^ l < n) l++; print l }'; }
-source_pick() { source "$ROOT/drivers/bisect/pick.sh"; }
+load bisect_setup
 
 @test "the step choice: midpoint of the undecided range, K points a round, skips avoided" {
 	source_pick
@@ -73,7 +37,7 @@ source_pick() { source "$ROOT/drivers/bisect/pick.sh"; }
 	[ "$(J .boots)" = "$(boots)" ]
 	# Ends first, then each step with its verdict and mean; each a kept run.
 	[ "$(J '[.steps[] | "\(.run):\(.verdict):\(.mean)"] | join(" ")')" = \
-		"00-k0:measured:10 06-k6:measured:12 03-k3:bad:12 01-k1:good:10 02-k2:good:10" ]
+		"00-k0:measured:10 06-k6:measured:12 03-k3:measured:12 01-k1:measured:10 02-k2:measured:10" ]
 	for r in 00-k0 06-k6 03-k3 01-k1 02-k2; do [ -f "$RES/out/bisect-timedmunlock/$r/meta" ]; done
 	grep -q '^bisect of timedmunlock.*: the first bad kernel is k3$' "$RES/out/bisect-timedmunlock/bisect.txt"
 	# 10 s -> 12 s of a lower-is-better time: 20% worse, signed as the
@@ -169,8 +133,11 @@ source_pick() { source "$ROOT/drivers/bisect/pick.sh"; }
 	images 10 11.6:0.5 12
 	bisect timedmunlock "${IMGS[@]}"
 	[ "$status" -eq 0 ]
-	[ "$(J '[.steps[] | select(.run == "01-k1") | "\(.iterations):\(.verdict)"] | join(" ")')" = "2:remeasure 4:remeasure 8:bad" ]
+	[ "$(J '[.steps[] | select(.run == "01-k1") | "\(.iterations):\(.verdict)"] | join(" ")')" = "2:remeasure 4:remeasure 8:measured" ]
 	[ "$(J .first_bad.run)" = 01-k1 ] && [ "$(J .boots)" = 5 ]
+	# compare.sh's units and digits, not raw doubles: 11.6 ± t(0.975, 7) * 0.5345 / sqrt(8) = 0.44687
+	grep -qx 'mmdelta: bisect: 01-k1: elapsed mean 11.60 s ± 446.87 ms: measured' <<<"$stderr"
+	grep -qx 'mmdelta: bisect: 00-k0: elapsed mean 10.00 s ± 0.00 s: measured' <<<"$stderr"
 }
 
 @test "a kernel that does not boot is skipped, and so is a point that stays unclear" {
@@ -178,7 +145,7 @@ source_pick() { source "$ROOT/drivers/bisect/pick.sh"; }
 	bisect timedmunlock "${IMGS[@]}"
 	[ "$status" -eq 0 ]
 	[ "$(J '[.steps[] | "\(.run):\(.verdict)"] | join(" ")')" = \
-		"00-k0:measured 06-k6:measured 03-k3:skip 02-k2:good 04-k4:good 05-k5:bad" ]
+		"00-k0:measured 06-k6:measured 03-k3:skip 02-k2:measured 04-k4:measured 05-k5:measured" ]
 	[ "$(J .first_bad.run)" = 05-k5 ] && [ "$(J .last_good.run)" = 04-k4 ]
 	[[ "$(J '.steps[] | select(.run == "03-k3") | .note')" == *"Kernel panic"* ]]
 	[ -d "$RES/out/bisect-timedmunlock/.03-k3.partial" ]
@@ -241,7 +208,7 @@ round_overlaps() {
 	bisect --slurm --jobs 3 timedmunlock "${IMGS[@]}"
 	[ "$status" -eq 0 ] && [ "$(J .first_bad.run)" = 06-k6 ]
 	[ "$(rounds)" = "00-k0:1 08-k8:1 02-k2:2 04-k4:2 06-k6:2 06-k6:2 06-k6:2 03-k3:3 05-k5:3" ]
-	[ "$(J '[.steps[] | select(.run == "06-k6") | .verdict] | join(" ")')" = "remeasure remeasure bad" ]
+	[ "$(J '[.steps[] | select(.run == "06-k6") | .verdict] | join(" ")')" = "remeasure remeasure measured" ]
 }
 
 @test "bad input with --slurm: --jobs without --slurm, --jobs 0, the tree form, an unknown partition; exit 2" {
@@ -264,36 +231,9 @@ round_overlaps() {
 	tree_untouched
 }
 
-# The tree of bisect_tree.bash, its kN commits naming fake images kN.
-tree() {
-	local i=0 spec
-	export TREE_IMAGES=$RES/tree-images
-	: >"$TREE_IMAGES"
-	for spec in "$@"; do
-		if [ "$spec" != fail ]; then
-			images_add "$i" "$spec"
-			printf 'k%s\t%s\n' "$i" "$RES/k$i" >>"$TREE_IMAGES"
-		fi
-		i=$((i + 1))
-	done
-	bisect_tree "$RES/tree" "$@"
-}
-images_add() {
-	fake_image "$RES/k$1"
-	printf 'k%s\t%s\n' "$1" "$2" >>"$FAKE_FIGURES"
-}
-BUILD=$BISECT_TREE_BUILD
-tbisect() { bisect --tree "$RES/tree" --build "$BUILD" --image bzImage timedmunlock "$@"; }
-sha() { git -C "$RES/tree" rev-parse "$1"; }
-tree_untouched() {
-	[ "$(git -C "$RES/tree" symbolic-ref --short HEAD)" = main ]
-	[ ! -e "$RES/tree/.git/BISECT_START" ]
-	[ -z "$(git -C "$RES/tree" status --porcelain --untracked-files=no)" ]
-}
-
-@test "tree mode: git bisect with bisect.sh as its step; a failing build and a dead kernel skipped" {
+@test "tree mode --first: git bisect with bisect.sh as its step; a failing build and a dead kernel skipped" {
 	tree 10 10 10 10 fail noboot 10 12 12
-	tbisect c0 c8
+	tbisect --first c0 c8
 	[ "$status" -eq 0 ]
 	[ "$(J .result)" = culprit ]
 	[ "$(J .first_bad.commit)" = "$(sha c7)" ] && [ "$(J .last_good.commit)" = "$(sha c6)" ]
@@ -306,6 +246,7 @@ tree_untouched() {
 	[ "$(J '.steps[] | select(.commit == "'"$(sha c4)"'") | .booted')" = false ]
 	[[ $(J '.steps[] | select(.commit == "'"$(sha c5)"'") | .note') == *"Kernel panic"* ]]
 	[ "$(J .boots)" = 6 ]
+	grep -q 'is the first bad commit' "$RES/out/bisect-timedmunlock/.bisect/git-bisect.log"
 	grep -q "^commit $(sha c7)\$" "$RES/out/bisect-timedmunlock/bisect.txt"
 	grep -q '^    c7$' "$RES/out/bisect-timedmunlock/bisect.txt"
 	[[ $stderr == *"mmdelta: bisect: $(sha c5 | cut -c1-12) does not run: the guest kernel panicked"* ]]
@@ -339,7 +280,7 @@ tree_untouched() {
 
 @test "Ctrl-C during git bisect run: the step's run stopped, the tree back on its branch" {
 	tree 10 10 10 10 sleep 10 12 12 12
-	env --default-signal=INT "$ROOT/bisect.sh" -o "$RES/out" --tree "$RES/tree" --build "$BUILD" --image bzImage \
+	env --default-signal=INT "$ROOT/bisect.sh" -o "$RES/out" --first --tree "$RES/tree" --build "$BUILD" --image bzImage \
 		timedmunlock c0 c8 2>"$RES/err" &
 	local pid=$! i
 	for i in $(seq 100); do [ -s "$FAKE_CALLS.pid" ] && break; sleep 0.1; done

@@ -9,7 +9,11 @@
 #   sleep           never finishes (for the interrupt tests); its pid goes to FAKE_CALLS.pid
 # With FAKE_METRIC=NAME the figures are those of NAME, a counter the
 # mmaplock monitor records, and elapsed is 10 for every image.
-# Each call appends "LABEL RELEASE ITERATIONS" to FAKE_CALLS.  With
+# Each call appends "LABEL RELEASE ITERATIONS" to FAKE_CALLS (and
+# " --monitors X" when given), and "LABEL N" to FAKE_CALLS.overlap, N the
+# runs in progress when it started (itself included); with
+# FAKE_WAIT_FOR=LABEL it finishes only once that run has started (failing
+# after 60 s), which two runs at once do and two in a row never do.  With
 # --monitors naming insns, or MMDELTA_INSNS=1, it writes the insns
 # monitor's tables: MEAN in ns as instructions, 1000 of them in fake_step
 # for each whole unit of MEAN.  Given --slurm
@@ -36,6 +40,14 @@ while [ $# -gt 0 ]; do
 done
 release=$(dd if="$image" bs=1 skip=768 count=64 2>/dev/null | tr '\0' '\n' | awk 'NR == 1 { print $1 }')
 echo "$name $release $iter${monitors:+ --monitors $monitors}" >>"$FAKE_CALLS"
+mkdir -p "$FAKE_CALLS.running" "$FAKE_CALLS.started"
+mkdir -p "$FAKE_CALLS.running/$name" "$FAKE_CALLS.started/$name"
+trap 'rmdir "$FAKE_CALLS.running/$name"' EXIT
+echo "$name $(find "$FAKE_CALLS.running" -mindepth 1 -maxdepth 1 | wc -l)" >>"$FAKE_CALLS.overlap"
+if [ -n "${FAKE_WAIT_FOR:-}" ] && [ "$FAKE_WAIT_FOR" != "$name" ]; then
+	for _ in $(seq 600); do [ ! -d "$FAKE_CALLS.started/$FAKE_WAIT_FOR" ] || break; sleep 0.1; done
+	[ -d "$FAKE_CALLS.started/$FAKE_WAIT_FOR" ] || { echo "mmdelta: $FAKE_WAIT_FOR never ran beside $name"; exit 1; }
+fi
 if [ -n "$slurm" ]; then
 	[ "$wait" = 1 ] || { echo "mmdelta: --slurm without --wait"; exit 1; }
 	start=$(date +%s.%N)

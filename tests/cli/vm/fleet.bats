@@ -105,19 +105,21 @@ alive() { local s; s=$(ps -o stat= -p "$1") && [[ $s != Z* ]]; }
 	sed 's/^SlurmctldPort=.*/SlurmctldPort=1/' "$SLURM_CONF" >"$RES/dead.conf"
 	SLURM_CONF=$RES/dead.conf run --separate-stderr "$ROOT/run.sh" --slurm --each-node -o "$RES/r" "${SMALL[@]}"
 	assert_one_line_error
+	[ "$status" -eq 1 ]
 	[ "$stderr" = "mmdelta: no Slurm cluster reachable: slurm_load_partitions: Unable to contact slurm controller (connect failure)" ]
 	[ ! -e "$RES/r" ]
+	# the same missing cluster, the same exit: an error, not bad input
 	SLURM_CONF=$RES/dead.conf run --separate-stderr "$ROOT/bisect.sh" --slurm --jobs 3 -o "$RES/r" timedmunlock a b c
 	assert_one_line_error
-	[ "$status" -eq 2 ]
+	[ "$status" -eq 1 ]
 	[ "$stderr" = "mmdelta: no Slurm cluster reachable: slurm_load_partitions: Unable to contact slurm controller (connect failure)" ]
 	[ ! -e "$RES/r" ]
 }
 
-@test "bad input: --kernel twice without --slurm, --each-node without --slurm or on an empty partition" {
+@test "bad input: --kernel twice without --slurm (runs here, each image checked), --each-node without --slurm or on an empty partition" {
 	run --separate-stderr "$ROOT/run.sh" --kernel a --kernel b -o "$RES/r" timedmunlock
 	assert_one_line_error
-	[ "$stderr" = "mmdelta: --kernel given 2 times: several images need --slurm (one job per image)" ]
+	[ "$stderr" = "mmdelta: --kernel a: no such file" ]
 	run --separate-stderr "$ROOT/run.sh" --each-node -o "$RES/r" timedmunlock
 	assert_one_line_error
 	[ "$stderr" = "mmdelta: --each-node needs --slurm" ]

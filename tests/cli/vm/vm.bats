@@ -103,7 +103,7 @@ no_qemu_left() { ! pgrep -f "qemu-system.*$1" >/dev/null; }
 	[ "$status" -eq 0 ]
 	printf '%s\n' "$output"
 	[[ $output == *"timedmunlock"* ]]
-	grep -Eq '^Elapsed mean +[0-9.]+ \(  0\.00%\) +[0-9.]+ \*' <<<"$output"
+	grep -Eq '^Elapsed mean +[0-9.]+ \( *0\.00%\) +[0-9.]+ \*' <<<"$output"
 }
 
 # insns: sum of a function table's counts, and a metric's values.
