@@ -189,15 +189,15 @@ measure_all() {
 	done
 }
 
-# bisect_one NAME N CONFIG METRIC ARGS...: bisect.sh --tree names commit N
-# of threads-series.
+# bisect_one NAME N CONFIG METRIC ARGS...: bisect.sh --tree --first (git
+# bisect's one culprit) names commit N of threads-series.
 bisect_one() {
 	local name=$1 n=$2 config=$3 metric=$4 want got json
 	shift 4
 	want=$(git -C "$TREE" rev-list --reverse base..HEAD | sed -n "${n}p")
 	rm -rf "${BRES:?}/$name"
 	say "bisect $name: $config, metric $metric, expecting $(git -C "$TREE" log -1 --format='%h %s' "$want")"
-	"$MMDELTA_ROOT/bisect.sh" -o "$BRES" -n "$name" -i 2 --metric "$metric" "$@" --tree "$TREE" \
+	"$MMDELTA_ROOT/bisect.sh" -o "$BRES" -n "$name" --first -i 2 --metric "$metric" "$@" --tree "$TREE" \
 		--build "$MMDELTA_ROOT/tests/kernels/linux-build.sh $CACHE" \
 		--image "$LINUX_IMAGE" "$config" base HEAD >"$BRES/$name.log" 2>&1 || true
 	json=$BRES/$name/bisect.json
