@@ -15,6 +15,8 @@
 #            --vm-clock realtime; prints each compare.sh block and gate
 #            verdict, and fails when an icount figure does not move the way
 #            the thread says
+#   profile  the exact per-function profile (--monitors insns, icount) of
+#            base and undone, and compare.sh --profile's top rows
 #   bisect   bisect.sh --tree over threads-series for each thread's metric;
 #            fails unless it names that thread's commit (its builds go
 #            through the same cache: five trees in all, built once)
@@ -56,6 +58,13 @@ yangshi	1	procmunmap	reader_max	--set SIZE=512M
 piggin	2	heaprelease-lock	mmap_lock_write_acquisitions	
 babka	3	timedmunlock	ns_per_page	--set SIZE=512M
 holt	4	sparsemunmap-sweep-vm	elapsed	--set SIZE=256G"
+# The profiles: name, undone kernel, config, run.sh's arguments (smaller
+# sizes: the plugin slows TCG down).  sparsemunmap marks no timed region
+# for the insns monitor, so Holt has none.
+PROFILES="
+yangshi	undo-1	procmunmap	--set SIZE=64M
+piggin	undo-2	heaprelease-madvise	--set OPS=2000
+babka	undo-3	timedmunlock	--set SIZE=64M"
 REALTIME=(--vm-cpus 2 --vm-clock realtime --ignore-load)
 
 usage() { sed -n '2,/^set -euo/p' "${BASH_SOURCE[0]}" | sed '$d; s/^# \{0,1\}//'; }
@@ -66,7 +75,7 @@ parse_args() {
 		--work) WORK=$2; shift ;;
 		--kernels) PREBUILT=$(realpath "$2"); shift ;;
 		--only) ONLY=$2; shift
-			[[ $ONLY =~ ^(build|measure|bisect)$ ]] || die "--only $ONLY: give build, measure or bisect" ;;
+			[[ $ONLY =~ ^(build|measure|profile|bisect)$ ]] || die "--only $ONLY: give build, measure, profile or bisect" ;;
 		--thread) ONLY_THREAD=$2; shift ;;
 		--clock) CLOCKS=$2; shift
 			[[ $CLOCKS =~ ^(icount|realtime)$ ]] || die "--clock $CLOCKS: give icount or realtime" ;;
@@ -189,6 +198,26 @@ measure_all() {
 	done
 }
 
+profile_all() {
+	local name undone config args k run
+	RES=$WORK/profiles
+	mkdir -p "$RES"
+	while IFS=$'\t' read -r name undone config args; do
+		wanted "$name" || continue
+		for k in base "$undone"; do
+			run=$name-$k
+			rm -rf "${RES:?}/$run"
+			say "$run: $config, --monitors insns"
+			# shellcheck disable=SC2086  # args: words by design
+			"$MMDELTA_ROOT/run.sh" -o "$RES" -n "$run" --kernel "$WORK/kernels/$k/bzImage" --monitors insns -i 2 $args \
+				"$config" >"$RES/$run.log" 2>&1 || die "$run failed: $(tail -n 1 "$RES/$run.log")"
+		done
+		printf '\n=== %s: %s, the insns profile, base against %s\n' "$name" "$config" "$undone"
+		"$MMDELTA_ROOT/compare.sh" -o "$RES" --profile --top 10 "$name-base" "$name-$undone" |
+			sed -n '/where the instructions changed/,$p'
+	done <<<"$PROFILES"
+}
+
 # bisect_one NAME N CONFIG METRIC ARGS...: bisect.sh --tree --first (git
 # bisect's one culprit) names commit N of threads-series.
 bisect_one() {
@@ -239,6 +268,7 @@ main() {
 	parse_args "$@"
 	if phase build; then build_all; fi
 	if phase measure; then need_kernels; measure_all; fi
+	if phase profile; then need_kernels; profile_all; fi
 	if phase bisect; then
 		[ -f "$TREE/.config" ] || die "$TREE is not prepared: run --only build first"
 		bisect_all
