@@ -131,7 +131,7 @@ step_main() {
 	mapfile -d '' -t argv <"$WORK/argv"
 	parse_args "${argv[@]}"
 	bisect_run_args
-	BENCH=$(<"$WORK/bench")
+	BENCH=$(<"$WORK/bench") BISECT_MONITORS=$(<"$WORK/monitors")
 	bisect_check_metric
 	trap 'on_signal INT' INT
 	trap 'on_signal TERM' TERM

@@ -6,7 +6,9 @@
  *
  * prints n<TAB>mean<TAB>half_width<TAB>half_width_percent_of_|mean| and
  * exits 0 when the half width is within PCT percent of the mean, 1 when not
- * yet (the percentage is "inf" with fewer than 2 values or a zero mean),
+ * yet (the half width is "inf" with fewer than 2 values, the percentage
+ * then and with a zero mean: a counter that is 0 in every run has a half
+ * width of 0, which bisect.sh needs to tell it from an unknown one),
  * 2 when the run cannot be read (one line on stderr).
  */
 #include <errno.h>
@@ -62,8 +64,13 @@ int main(int argc, char **argv)
 	if (report_build(&rep, argv + 3, 1, &opt, &e))
 		die(e.msg, "");
 	s = find(&rep, argv + 4);
-	if (mean_ci_half(s, 0.95, &half) || s->mean == 0) {
+	if (mean_ci_half(s, 0.95, &half)) {
 		printf("%zu\t%.15g\tinf\tinf\n", s->n, s->mean);
+		report_free(&rep);
+		return 1;
+	}
+	if (s->mean == 0) {
+		printf("%zu\t%.15g\t%.15g\tinf\n", s->n, s->mean, half);
 		report_free(&rep);
 		return 1;
 	}

@@ -17,6 +17,7 @@ source "${BASH_SOURCE[0]%/*}/profile.sh"  # bisect_profile_measure
 source "${BASH_SOURCE[0]%/*}/report.sh"  # bisect_report
 source "${BASH_SOURCE[0]%/*}/tree.sh"  # tree_bisect, tree_end, tree_git, tree_restore, tree_save
 source "${BASH_SOURCE[0]%/*}/../core/log.sh"  # die, say
+source "${BASH_SOURCE[0]%/*}/../monitors/monitors.sh"  # monitor_ordered
 source "${BASH_SOURCE[0]%/*}/../vm/image.sh"  # vm_image_problem, vm_image_release
 source "${BASH_SOURCE[0]%/*}/../vm/resolution.sh"  # vm_resolution_cv, vm_resolution_exact
 
@@ -44,6 +45,7 @@ bisect_save_state() {
 	mkdir -p "$WORK"
 	printf '%s\0' "${argv[@]}" >"$WORK/argv"
 	printf '%s\n' "$BENCH" >"$WORK/bench"
+	printf '%s\n' "$BISECT_MONITORS" >"$WORK/monitors"
 	: >"$WORK/steps.tsv"
 }
 
@@ -52,19 +54,40 @@ bisect_save_state() {
 bisect_check_config() {
 	local sweep
 	BENCH=$(sed -n 's/^BENCH=//p' <<<"$1")
+	BISECT_MONITORS=$(sed -n 's/^MONITORS=//p' <<<"$1")
 	sweep=$(awk -F= '/^[A-Z_]+=/ && $1 != "DESCRIPTION" && index($0, " ") { print $1; exit }' <<<"$1")
 	[ -z "$sweep" ] || die "${CONFIG##*/}: $sweep is a sweep; bisect one value (--set $sweep=VALUE)"
 }
 
+# The metric: the bench's (its --describe), or else one that a monitor the
+# config runs records (a context switch count, mmap_lock's write hold), as
+# the monitor describes it in metrics.tsv.
 # shellcheck disable=SC2034  # METRIC_BETTER: read by measure.sh
 bisect_check_metric() {
-	local described
+	local described mons
 	described=$("$MMDELTA_BUILD/bin/$BENCH" --describe) || die "bench/$BENCH --describe failed"
 	[ -n "$METRIC" ] || METRIC=$(awk -F'\t' 'NR == 1 { print $1 }' <<<"$described")
 	METRIC_UNIT="" METRIC_BETTER=""
 	read -r METRIC_UNIT METRIC_BETTER < <(awk -F'\t' -v m="$METRIC" '$1 == m { print $3, $4 }' <<<"$described") || true
-	[ -n "$METRIC_UNIT" ] ||
-		die "--metric $METRIC: $BENCH has no such metric ($(cut -f1 <<<"$described" | tr '\n' ' ' | sed 's/ $//'))"
+	[ -n "$METRIC_UNIT" ] || read -r METRIC_UNIT METRIC_BETTER < <(bisect_monitor_metric | cut -f3,4 | tr '\t' ' ') || true
+	[ -n "$METRIC_UNIT" ] && return 0
+	mons=$(monitor_ordered "$BISECT_MONITORS" | paste -sd ,)
+	if [ -n "$mons" ]; then mons="none of its monitors ($mons) records it"; else mons="no monitor runs (--set MONITORS=...)"; fi
+	die "--metric $METRIC: $BENCH has no such metric ($(cut -f1 <<<"$described" | tr '\n' ' ' | sed 's/ $//')) and $mons"
+}
+
+# METRIC's metrics.tsv fields, when a monitor of BISECT_MONITORS records it
+# (the guest runs it; the host's answer to NAME_available matters only for
+# perfstat, whose events are those this machine's perf counts).
+bisect_monitor_metric() {
+	local m
+	for m in $(monitor_ordered "$BISECT_MONITORS"); do
+		"${m}_available" >/dev/null 2>&1 || true
+		"${m}_metrics" | grep -qx -- "$METRIC" || continue
+		"${m}_describe" "$METRIC"
+		return 0
+	done
+	return 1
 }
 
 # Without -i: two iterations where the bench's icount figures are exact,

@@ -31,9 +31,13 @@ THRESHOLD=""
 # The config as run.sh takes it (a path made absolute), and its bench.
 CONFIG=""
 BENCH=""
-# The metric's unit and direction (lower|higher), from the bench's --describe.
+# The metric's unit and direction (lower|higher; none for a counter), from
+# the bench's --describe or from the describe of the monitor that records it.
 METRIC_UNIT=""
 METRIC_BETTER=""
+# The config's MONITORS (as resolved, --set included): a monitor's metric
+# can be bisected too.  Kept in .bisect/monitors for the tree's steps.
+BISECT_MONITORS=""
 # What every run.sh --kernel of the bisection gets besides the image: the
 # --set and --vm-* options.
 RUN_ARGS=()

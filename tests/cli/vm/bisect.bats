@@ -50,6 +50,24 @@ load bisect_setup
 	[[ ${stderr_lines[-1]} == "mmdelta: bisect: first bad 03-k3 (last good 02-k2), 5 boots in 5 rounds; report in "* ]]
 }
 
+@test "a monitor's metric: bisected when the config runs its monitor, refused when it does not" {
+	# The step is in mmaplock's count alone; elapsed is the same everywhere.
+	images 0 0 4000 4000 4000
+	export FAKE_METRIC=mmap_lock_write_acquisitions
+	bisect --set MONITORS=mmaplock --metric mmap_lock_write_acquisitions timedmunlock "${IMGS[@]}"
+	[ "$status" -eq 0 ]
+	[ "$(J .result)" = culprit ] && [ "$(J .first_bad.run)" = 02-k2 ] && [ "$(J .last_good.run)" = 01-k1 ]
+	[ "$(J .metric)" = mmap_lock_write_acquisitions ] && [ "$(J .unit)" = count ] && [ "$(J .better)" = none ]
+	[ "$(J .good_mean)" = 0 ] && [ "$(J .bad_mean)" = 4000 ] && [ "$(J .boundary)" = 2000 ]
+	rm -rf "$RES/out"
+	: >"$FAKE_CALLS"
+	bisect --set MONITORS=vmstat --metric mmap_lock_write_acquisitions timedmunlock "${IMGS[@]}"
+	refused "--metric mmap_lock_write_acquisitions: timedmunlock has no such metric (elapsed "
+	[[ $stderr == *") and none of its monitors (vmstat) records it" ]]
+	bisect --set MONITORS=none --metric mmap_lock_write_acquisitions timedmunlock "${IMGS[@]}"
+	[[ $stderr == *") and no monitor runs (--set MONITORS=...)" ]]
+}
+
 @test "a culprit's report ends with the step's profile difference, one more boot a side with insns" {
 	images 10 10 12
 	bisect timedmunlock "${IMGS[@]}"

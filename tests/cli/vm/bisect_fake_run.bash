@@ -7,6 +7,8 @@
 #   noboot          the run fails as a kernel that panics does (phase vm boot)
 #   qemu=VERSION    a run under another qemu, MEAN 10
 #   sleep           never finishes (for the interrupt tests); its pid goes to FAKE_CALLS.pid
+# With FAKE_METRIC=NAME the figures are those of NAME, a counter the
+# mmaplock monitor records, and elapsed is 10 for every image.
 # Each call appends "LABEL RELEASE ITERATIONS" to FAKE_CALLS (and
 # " --monitors X" when given), and "LABEL N" to FAKE_CALLS.overlap, N the
 # runs in progress when it started (itself included); with
@@ -70,9 +72,13 @@ mkdir -p "$out/$name/timedmunlock"
 printf 'status: complete\nvm: qemu\nvm_clock: icount\nvm_qemu_version: %s\nvm_cpu_model: qemu64\nkernel_release: %s\n' \
 	"$qemu" "$release" >"$out/$name/meta"
 printf 'elapsed\tElapsed\ts\tlower\n' >"$out/$name/timedmunlock/metrics.tsv"
-awk -v n="$iter" -v m="$mean" -v s="$spread" 'BEGIN { print "metric\tparam\titeration\tvalue"
-	for (i = 1; i <= n; i++) printf "elapsed\t-\t%d\t%.17g\n", i, m + (i % 2 ? s : -s) }' \
-	>"$out/$name/timedmunlock/samples.tsv"
+[ -z "${FAKE_METRIC:-}" ] || printf '%s\t%s\tcount\tnone\tmmaplock\n' "$FAKE_METRIC" "$FAKE_METRIC" >>"$out/$name/timedmunlock/metrics.tsv"
+awk -v n="$iter" -v m="$mean" -v s="$spread" -v fm="${FAKE_METRIC:-}" 'BEGIN { print "metric\tparam\titeration\tvalue"
+	for (i = 1; i <= n; i++) {
+		v = m + (i % 2 ? s : -s)
+		if (fm == "") printf "elapsed\t-\t%d\t%.17g\n", i, v
+		else printf "elapsed\t-\t%d\t10\n%s\t-\t%d\t%.17g\n", i, fm, i, v
+	} }' >"$out/$name/timedmunlock/samples.tsv"
 if [[ ,$monitors, == *,insns,* || ${MMDELTA_INSNS:-0} == 1 ]]; then
 	mkdir -p "$out/$name/timedmunlock/monitors"
 	for ((i = 1; i <= iter; i++)); do
