@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "gateline.h"
+#include "rundir/kvfile.h"
 
 const char *gate_verdict_name(enum gate_verdict v)
 {
@@ -70,7 +71,12 @@ static void more_text(const struct report *rep, const struct gate_result *gr, si
 	*buf = '\0';
 	if (gr->verdict != GATE_INCONCLUSIVE)
 		return;
-	if (gr->more > 0 && gr->seq.max > 0)
+	if (gr->more > 0 && (kv_get(&rep->runs[0].meta, "vm") || kv_get(&rep->runs[gr->run].meta, "vm")))
+		/* a --kernel run is not extended (run.sh --add refuses it): it boots again */
+		snprintf(buf, len, "; about %ld more iteration%s of each run would likely decide: "
+			 "run both again with -i %zu (runs under qemu are not extended with --add)",
+			 gr->more, gr->more == 1 ? "" : "s", n + (size_t)gr->more);
+	else if (gr->more > 0 && gr->seq.max > 0)
 		snprintf(buf, len, "; about %ld more iteration%s of each run would likely decide: "
 			 "run.sh --add %ld -n %s, then a new candidate, -i auto --baseline %s again or -i %zu "
 			 "(%s was gated sequentially and cannot be extended)",

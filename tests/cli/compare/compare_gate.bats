@@ -33,6 +33,18 @@ setup() {
 	[ "${lines[-1]}" = "gate: timedmunlock elapsed 3.11-rc3-slower: inconclusive (mean -1.47%, 95% CI [-2.14%, -0.81%], gate 1%, p=0.00155; about 3 more iterations of each run would likely decide: run.sh --add 3 -n 3.11-rc3-0 and --add 3 -n 3.11-rc3-slower)" ]
 }
 
+@test "runs under qemu are not extended: the remedy boots them again with the iterations that would decide" {
+	R=$BATS_TEST_TMPDIR/r
+	mkdir -p "$R"
+	cp -r "$FIX/3.11-rc3-0" "$FIX/3.11-rc3-slower" "$R/"
+	for r in 3.11-rc3-0 3.11-rc3-slower; do printf 'vm: qemu\n' >>"$R/$r/meta"; done
+	run --separate-stderr "$COMPARE" -o "$R" --gate 1 3.11-rc3-0 3.11-rc3-slower
+	[ "$status" -eq 3 ]
+	# the candidate's 4 elapsed samples and the 3 more said above: -i 7
+	[ "$(awk -F'\t' '$1 == "elapsed"' "$R/3.11-rc3-slower/timedmunlock/samples.tsv" | wc -l)" -eq 4 ]
+	[ "${lines[-1]}" = "gate: timedmunlock elapsed 3.11-rc3-slower: inconclusive (mean -1.47%, 95% CI [-2.14%, -0.81%], gate 1%, p=0.00155; about 3 more iterations of each run would likely decide: run both again with -i 7 (runs under qemu are not extended with --add))" ]
+}
+
 @test "the estimate of more iterations decides when the runs are that much longer" {
 	# each run's samples repeated: 4 more iterations a run, the same means
 	# and nearly the same spreads; 3 more were said to decide at gate 1%
