@@ -17,7 +17,7 @@ source "$MMDELTA_ROOT/drivers/core/build.sh"  # need_built
 source "$MMDELTA_ROOT/drivers/core/optvalue.sh"  # opt_value
 source "$MMDELTA_ROOT/drivers/run/rundir.sh"  # rundir_check_name, rundir_check_root
 source "$MMDELTA_ROOT/drivers/vm/vm.sh"  # the --vm-* options
-source "$MMDELTA_ROOT/drivers/bisect/bisection.sh"  # bisect_check_config, bisect_check_images, bisect_check_metric, bisect_images, bisect_run_args, bisect_save_state, bisect_tree_main
+source "$MMDELTA_ROOT/drivers/bisect/bisection.sh"  # bisect_check_bench, bisect_check_images, bisect_images, bisect_run_args, bisect_save_state, bisect_tree_main
 source "$MMDELTA_ROOT/drivers/bisect/tree.sh"  # the tree form: tree_check, tree_step, tree_restore
 source "$MMDELTA_ROOT/drivers/bisect/fleet.sh"  # --slurm: bisect_fleet_check, bisect_fleet_stop
 source "$MMDELTA_ROOT/drivers/bisect/measure.sh"  # bisect_stop_child
@@ -90,7 +90,6 @@ parse_args() {
 # anything is written: the config and --set (run.sh --dry-run), the VM
 # options, the metric, the images or the tree, the results directory.
 check_args() {
-	local dump
 	[ ${#POS[@]} -ge 1 ] || die "nothing to bisect: give a bench or config and the kernels (see --help)"
 	if [ -n "$TREE" ]; then
 		[ ${#POS[@]} -eq 3 ] || die "--tree needs exactly two commits after the config: GOOD BAD"
@@ -104,10 +103,7 @@ check_args() {
 	bisect_run_args
 	if [ -n "$TREE" ]; then TREE=$(realpath -m "$TREE"); tree_check; else bisect_check_images; fi
 	rundir_check_root "$RESULTS"
-	dump=$(MMDELTA_DRY_FOR_GUEST=1 "$MMDELTA_ROOT/run.sh" --dry-run -i "${ITERATIONS:-2}" "${SET_ARGS[@]}" "$CONFIG") || exit 2
-	bisect_check_config "$dump"
-	bisect_check_metric
-	bisect_check_iterations
+	bisect_check_bench
 	[ -n "$NAME" ] || NAME=bisect-$BENCH
 	RESULTS=$(realpath -m "$RESULTS")
 	OUT=$RESULTS/$NAME WORK=$RESULTS/$NAME/.bisect

@@ -14,7 +14,7 @@ source "$MMDELTA_ROOT/drivers/core/log.sh"  # die, say
 source "$MMDELTA_ROOT/drivers/core/build.sh"  # need_built
 source "$MMDELTA_ROOT/drivers/run/rundir.sh"  # rundir_check_name, rundir_check_root
 source "$MMDELTA_ROOT/drivers/vm/vm.sh"  # the --vm-* options
-source "$MMDELTA_ROOT/drivers/bisect/bisection.sh"  # bisect_check_config, bisect_check_metric, bisect_run_args
+source "$MMDELTA_ROOT/drivers/bisect/bisection.sh"  # bisect_check_bench, bisect_run_args
 source "$MMDELTA_ROOT/drivers/bisect/tree.sh"  # tree_check, tree_restore
 source "$MMDELTA_ROOT/drivers/bisect/measure.sh"  # bisect_stop_child
 source "$MMDELTA_ROOT/drivers/bisect/series.sh"  # series_main
@@ -67,7 +67,6 @@ parse_args() {
 # Everything that can be refused is refused here, in one line, before the
 # tree is touched or anything is written.
 check_args() {
-	local dump
 	[ -n "$TREE" ] || die "--tree DIR is needed: the kernel tree whose commits make the series"
 	[ ${#POS[@]} -eq 3 ] || die "give the bench or config, then BASE and TIP (got ${#POS[@]} arguments)"
 	GOOD=${POS[1]} BAD=${POS[2]} TREE_ENDS="BASE TIP" BISECT_SAY=series
@@ -76,11 +75,7 @@ check_args() {
 	TREE=$(realpath -m "$TREE")
 	tree_check
 	rundir_check_root "$RESULTS"
-	# the guests run the bench, not this host: its load is no refusal (as bisect.sh)
-	dump=$(MMDELTA_DRY_FOR_GUEST=1 "$MMDELTA_ROOT/run.sh" --dry-run -i "${ITERATIONS:-2}" "${SET_ARGS[@]}" "$CONFIG") || exit 2
-	bisect_check_config "$dump"
-	bisect_check_metric
-	bisect_check_iterations
+	bisect_check_bench
 	[ -n "$NAME" ] || NAME=series-$BENCH
 	RESULTS=$(realpath -m "$RESULTS")
 	OUT=$RESULTS/$NAME WORK=$RESULTS/$NAME/.bisect

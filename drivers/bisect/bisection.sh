@@ -49,6 +49,17 @@ bisect_save_state() {
 	: >"$WORK/steps.tsv"
 }
 
+# What a point will run, checked once up front: the config and --set as
+# run.sh resolves them (its dry run; the guests run the bench, not this
+# host, so the host's load is no refusal), the metric, the iterations.
+bisect_check_bench() {
+	local dump
+	dump=$(MMDELTA_DRY_FOR_GUEST=1 "$MMDELTA_ROOT/run.sh" --dry-run -i "${ITERATIONS:-2}" "${SET_ARGS[@]}" "$CONFIG") || exit 2
+	bisect_check_config "$dump"
+	bisect_check_metric
+	bisect_check_iterations
+}
+
 # BENCH from the resolved config; one value per key, since a point's
 # figure must be one number.
 bisect_check_config() {
