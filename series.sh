@@ -12,6 +12,7 @@ MMDELTA_ROOT=$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")
 source "$MMDELTA_ROOT/drivers/bisect/globals.sh"  # the globals bisect's files share
 source "$MMDELTA_ROOT/drivers/core/log.sh"  # die, say
 source "$MMDELTA_ROOT/drivers/core/build.sh"  # need_built
+source "$MMDELTA_ROOT/drivers/core/optvalue.sh"  # opt_value
 source "$MMDELTA_ROOT/drivers/run/rundir.sh"  # rundir_check_name, rundir_check_root
 source "$MMDELTA_ROOT/drivers/vm/vm.sh"  # the --vm-* options
 source "$MMDELTA_ROOT/drivers/bisect/bisection.sh"  # bisect_check_bench, bisect_run_args
@@ -47,7 +48,7 @@ parse_args() {
 	while [ $# -gt 0 ]; do
 		case $1 in
 		-o | -n | -i | --set | --tree | --build | --image | --vm-*)
-			[ $# -ge 2 ] || die "$1 needs a value" ;;&
+			opt_value "$1" "a value" "${@:2:1}" ;;&
 		-o) RESULTS=$2 ;;
 		-n) rundir_check_name "$2"; NAME=$2 ;;
 		-i) [[ $2 =~ ^[1-9][0-9]*$ ]] || die "-i $2: must be a whole number > 0"; ITERATIONS=$2 ;;

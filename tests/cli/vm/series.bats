@@ -83,6 +83,10 @@ h() { sha "$1" | cut -c1-7; }
 	assert_one_line_error
 	[[ $stderr == *"has uncommitted changes to tracked files"* ]]
 	git -C "$RES/tree" checkout -q image
+	# an option where a value belongs is not taken for it
+	run --separate-stderr "$ROOT/series.sh" -o "$RES/out" --tree --build x timedmunlock c0 c2
+	assert_one_line_error
+	[ "$status" -eq 2 ] && [ "$stderr" = "mmdelta: --tree --build: expected a value" ]
 	[ ! -e "$RES/out" ] && [ ! -s "$FAKE_CALLS" ]
 	tree_untouched
 }
