@@ -2,7 +2,7 @@
 """A negated check in a bats test must be able to fail.
 
     tests/lint/negations.py FILE...       (exit 1 and one line per dead check)
-    tests/lint/negations.py --self-test   (the lint on tests/lint/negations-cases.bats)
+    tests/lint/negations.py --self-test   (the lint on tests/lint/negations.cases)
 
 bats runs a test's body under `set -e`, and bash exempts a pipeline negated
 with `!` from it: `! grep -q x f` in the middle of a test never fails the
@@ -25,7 +25,7 @@ import re
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-CASES = os.path.join(ROOT, 'tests/lint/negations-cases.bats')
+CASES = os.path.join(ROOT, 'tests/lint/negations.cases')
 OPEN = re.compile(r'^(@test\b.*|[A-Za-z_][\w-]*\s*\(\)\s*)\{\s*$')
 NEGATION = re.compile(r'(?:^|;|&&|\|\|)\s*!\s')
 CONDITION = re.compile(r'^\s*(if|elif|while|until)\b')
