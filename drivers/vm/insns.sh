@@ -99,7 +99,8 @@ vm_insns_keep_raw() {
 # One process: its function table, its per-address file, its metrics and
 # its row of insns.tsv.
 vm_insns_process() {
-	local ksyms=$1 file=$2 bench=$3 param=$4 iter=$5 tag=$6 dir=$RUN_DIR/$3 out rec elapsed total exits
+	local ksyms=$1 file=$2 bench=$3 param=$4 iter=$5 tag=$6 dir=$RUN_DIR/$3 out rec elapsed total exits f
+	local -a values=()
 	out=$dir/monitors/insns.$tag
 	mkdir -p "$dir/monitors"
 	"$MMDELTA_BUILD/bin/mmprofile" reduce "$ksyms" "$file" >"$out.tsv" || die "insns: $file could not be reduced"
@@ -111,8 +112,9 @@ vm_insns_process() {
 		printf 'insns_user\t%s\t%s\t%s\n' "$param" "$iter" "$(vm_insns_header "$file" user)"
 		printf 'insns_total\t%s\t%s\t%s\n' "$param" "$iter" "$total"
 	} >>"$dir/$( ((iter > 0)) && echo samples || echo warmup).tsv"
-	elapsed=$(awk -F'\t' -v p="$param" -v i="$iter" '$1 == "elapsed" && $2 == p && $3 == i { print $4 }' \
-		"$dir/samples.tsv" "$dir/warmup.tsv" 2>/dev/null)
+	# a run without warm-ups has no warmup.tsv, and awk fails on a missing file
+	for f in "$dir/samples.tsv" "$dir/warmup.tsv"; do [ ! -f "$f" ] || values+=("$f"); done
+	elapsed=$(awk -F'\t' -v p="$param" -v i="$iter" '$1 == "elapsed" && $2 == p && $3 == i { print $4 }' "${values[@]}")
 	exits=$(awk '/^# early_exits:/ { print $3 "\t" $5; exit }' "$file")
 	rec="-	-	-"
 	# only icount makes a nanosecond an instruction

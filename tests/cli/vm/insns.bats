@@ -25,8 +25,9 @@ setup() {
 }
 teardown() { common_teardown; }
 
+# Under run.sh's own shell options: a failing command substitution ends it.
 collect() {
-	run --separate-stderr bash -c 'source "$1/drivers/vm/insns.sh"; RUN_DIR=$2 VM_INSNS=1 VM_INSNS_DIR=$3/insns VM_CLOCK=${4:-icount}
+	run --separate-stderr bash -c 'set -euo pipefail; source "$1/drivers/vm/insns.sh"; RUN_DIR=$2 VM_INSNS=1 VM_INSNS_DIR=$3/insns VM_CLOCK=${4:-icount}
 		vm_insns_collect "$3"' _ "$ROOT" "$R" "$W" "$@"
 }
 
