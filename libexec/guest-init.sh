@@ -6,6 +6,10 @@
 # kernel would panic and the host could not tell a failed run from a crash.
 set -euo pipefail
 export PATH=/usr/bin:/usr/sbin:/bin:/sbin HOME=/root MMDELTA_GUEST=1
+# Under icount every bench settles before its timed region (bench --settle):
+# the host writes 1 here for an icount guest.
+MMDELTA_SETTLE=$(cat /mmdelta/settle 2>/dev/null || echo 0)
+export MMDELTA_SETTLE
 trap 'poweroff -f' EXIT
 # The suite's tree in the initramfs (drivers/vm/initramfs.sh).
 MMDELTA_ROOT=/mmdelta

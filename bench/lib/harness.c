@@ -3,6 +3,7 @@
 #include "describe.h"
 #include "memlimit.h"
 #include "output.h"
+#include "settle.h"
 #include "size.h"
 #include "trigger.h"
 
@@ -22,7 +23,7 @@ static int nvalues;
 static int overflowed;
 
 static const char *trigger_arg = "none";
-static int cap_size, check_only;
+static int cap_size, check_only, settle;
 
 /* Options every bench has; the bench's own table is searched first. */
 static struct bench_opt common_opts[] = {
@@ -32,6 +33,8 @@ static struct bench_opt common_opts[] = {
 	  "reduce an oversized --size to what the machine holds, instead of refusing it", 0 },
 	{ "check", OPT_FLAG, &check_only, NULL,
 	  "validate the options and sizes, then exit without running", 0 },
+	{ "settle", OPT_FLAG, &settle, NULL,
+	  "before the timed region, let deferred kernel work finish and start right after a tick (for icount guests)", 0 },
 	{ NULL, 0, NULL, NULL, NULL, 0 },
 };
 
@@ -241,6 +244,8 @@ int main(int argc, char **argv)
 	if (bench.setup && bench.setup())
 		return 1;
 	if (trigger_wait(&trig, "ready"))
+		return 1;
+	if (settle && bench_settle())
 		return 1;
 	if (bench.measure())
 		return 1;

@@ -4,8 +4,9 @@
  * output live here once (will-it-scale / perf bench style).
  *
  * Life of one iteration (one process):
- *   parse options -> check() -> setup() -> [trigger: ready, wait] -> measure()
- *   -> [trigger: done, wait] -> teardown() -> print every reported value.
+ *   parse options -> check() -> setup() -> [trigger: ready, wait]
+ *   -> [--settle: settle.h] -> measure() -> [trigger: done, wait]
+ *   -> teardown() -> print every reported value.
  * With --check the bench stops after check(): run.sh uses that to refuse a
  * bad option or an impossible size before it writes anything.
  * Values are buffered and printed at exit, so nothing but the bench's own

@@ -188,6 +188,8 @@ point_resolve() {
 	mapfile -t RESOLVED_ARGS <<<"$resolved"
 	POINT_ARGV=("${numa[@]}" "$MMDELTA_BUILD/bin/${CFG[BENCH]}" "${RESOLVED_ARGS[@]}")
 	if [[ " ${args[*]} " == *" --cap-size "* ]]; then POINT_ARGV+=(--cap-size); fi
+	# an icount guest's /init sets it (bench/lib/settle.h says why)
+	if [ "${MMDELTA_SETTLE:-0}" = 1 ]; then POINT_ARGV+=(--settle); fi
 }
 
 # BENCH/config's line for POINT_ARGV at PARAM: "command[ KEY=V]: ARGV",

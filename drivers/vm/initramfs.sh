@@ -69,6 +69,8 @@ vm_stage_suite() {
 	for f in "$MMDELTA_ROOT"/bench/*.sh; do [ ! -e "$f" ] || cp "$f" "$tree/bench/"; done
 	for bench in "$@" mmconfig mmci mmstat; do cp "$MMDELTA_BUILD/static/$bench" "$tree/bin/$bench"; done
 	cp "$MMDELTA_ROOT/libexec/guest-init.sh" "$root/init"
+	# read by /init: under icount every bench settles (bench/lib/settle.h)
+	if [ "$VM_CLOCK" = icount ]; then echo 1 >"$tree/settle"; fi
 	chmod +x "$root/init"
 }
 

@@ -1,0 +1,50 @@
+#include "settle.h"
+#include "harness.h"
+
+#include <string.h>
+#include <sys/mman.h>
+#include <time.h>
+
+/* Long enough for an RCU grace period and its callbacks on an idle CPU,
+ * and for the works the driver's exits queued; free under icount, where an
+ * idle vCPU's clock jumps straight to its next timer. */
+#define SETTLE_IDLE_NS 200000000ull
+
+static int same(const struct timespec *a, const struct timespec *b)
+{
+	return a->tv_sec == b->tv_sec && a->tv_nsec == b->tv_nsec;
+}
+
+/* The coarse clock is the one the tick itself updates: when it changes,
+ * that tick's interrupt and the softirqs it raised have run. */
+static int wait_tick(void)
+{
+	struct timespec before, now;
+
+	if (clock_gettime(CLOCK_MONOTONIC_COARSE, &before))
+		return -1;
+	do
+		if (clock_gettime(CLOCK_MONOTONIC_COARSE, &now))
+			return -1;
+	while (same(&before, &now));
+	return 0;
+}
+
+int bench_settle(void)
+{
+	static char page[4096] __attribute__((aligned(4096)));
+
+	/* MADV_COLD begins with lru_add_drain(): the pages the driver and the
+	 * set-up left in this CPU's batch go to their lists now, not when the
+	 * region's first LRU operation fills the batch. */
+	if (madvise(page, sizeof(page), MADV_COLD))  /* before 5.4: EINVAL */
+		bench_note("--settle: madvise(MADV_COLD): %s: this CPU's LRU batch is not drained",
+			   strerror(errno));
+	bench_sleep_ns(SETTLE_IDLE_NS);
+	/* The first tick after the idle may be the one that restarts it; the
+	 * deferrable timers due meanwhile (they never wake an idle CPU) run in
+	 * a tick that finds the CPU busy. */
+	if (wait_tick() || wait_tick())
+		return bench_fail("--settle: clock_gettime(CLOCK_MONOTONIC_COARSE): %s", strerror(errno));
+	return 0;
+}
