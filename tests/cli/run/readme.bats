@@ -29,3 +29,18 @@ setup() { ROOT=$(cd "$BATS_TEST_DIRNAME/../../.." && pwd); }
 		grep -oE '\./(run|compare|bisect|history)\.sh( [^#]*)?' |
 		awk '{ for (i = 2; i <= NF; i++) if ($i ~ /^--[a-z]/) { sub(/=.*/, "", $i); print substr($1, 3), $i } }' | sort -u)
 }
+
+# The run names that run.sh lines on stdin give twice with -n: run.sh
+# refuses a name already taken unless --add or --force says otherwise.
+named_twice() {
+	grep -E '\./run\.sh' | grep -vE -- '--(add|force)' | grep -oE -- '-n ("[^"]*"|[^ ]+)' | sort | uniq -d
+}
+
+@test "the README's run.sh commands, followed in order, never name a run twice" {
+	local dup
+	dup=$(awk '/^```/ { code = !code; next } code' "$ROOT/README.md" | named_twice)
+	[ -z "$dup" ] || { echo "named twice: $dup"; return 1; }
+	# the README as it was, its VM block reusing the native block's name
+	dup=$(printf '%s\n' './run.sh -n base timedmunlock' './run.sh --kernel base/bzImage -n base timedmunlock' | named_twice)
+	[ "$dup" = "-n base" ]
+}
