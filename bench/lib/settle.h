@@ -14,7 +14,7 @@
 
 /*
  * Put this CPU's LRU batch on its lists, idle for 200 ms, then spin across
- * two timer ticks and return right after the second.  0, or -1 when the
+ * six timer ticks and return right after the last.  0, or -1 when the
  * clock cannot be read.  A kernel without MADV_COLD (before 5.4) gets the
  * rest, and a note on stderr.
  */
