@@ -9,8 +9,9 @@
  * and for the works the driver's exits queued; free under icount, where an
  * idle vCPU's clock jumps straight to its next timer. */
 #define SETTLE_IDLE_NS 200000000ull
-/* 24 ms at HZ=250: on 6.1 two ticks left the work the first busy tick
- * queued running into the region; six did not (docs/vm.md). */
+/* 24 ms at HZ=250.  With two, timedmunlock's iterations on 6.1.0-54 were
+ * up to 56 instructions apart, and with or without a monitor 11 to 67;
+ * with six, 12 and 15 in most iterations (docs/vm.md). */
 #define SETTLE_BUSY_TICKS 6
 
 static int same(const struct timespec *a, const struct timespec *b)
