@@ -11,7 +11,7 @@
 #define SETTLE_IDLE_NS 200000000ull
 /* 24 ms at HZ=250.  With two, timedmunlock's iterations on 6.1.0-54 were
  * up to 56 instructions apart, and with or without a monitor 11 to 67;
- * with six, 12 and 15 in most iterations (docs/vm.md). */
+ * with six, within 12, and 11 to 16 apart, in all but one (docs/vm.md). */
 #define SETTLE_BUSY_TICKS 6
 
 static int same(const struct timespec *a, const struct timespec *b)
