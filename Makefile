@@ -45,7 +45,7 @@ UNIT_BINS    := $(patsubst tests/unit/%.c,$(BUILD)/san/%,$(UNIT_SRCS))
 SAN_OBJS     := $(patsubst %.c,$(BUILD)/san/obj/%.o,$(BENCHLIB_SRCS) $(REPORT_SRCS) $(HISTORY_SRCS))
 SHELL_FILES  := run.sh compare.sh history.sh bisect.sh series.sh .ci/run $(wildcard drivers/*/*.sh libexec/*.sh \
                   reports/*/*.sh tools/*.sh tests/stats/*.sh tests/cli/*.bash tests/cli/*/*.bash tests/fleet/*.sh \
-                  tests/kernels/*.sh tests/bisect-build/*.sh tests/threads/*.sh tests/mutants/*.sh)
+                  tests/kernels/*.sh tests/kernels/*.bash tests/bisect-build/*.sh tests/threads/*.sh tests/mutants/*.sh)
 
 .PHONY: all static test selfcheck unit cli shellcheck lint deps install uninstall clean
 all: $(addprefix $(BIN)/,$(SCENARIOS) $(TOOLS))

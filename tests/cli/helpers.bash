@@ -11,6 +11,9 @@ export ROOT
 # unsets this to test the refusal itself.
 export MMDELTA_IGNORE_LOAD=1
 
+# shellcheck source=tests/kernels/debian.bash
+source "$ROOT/tests/kernels/debian.bash"  # debian_kernels
+
 common_setup() {
 	RES=$(mktemp -d "${BATS_TMPDIR:-/tmp}/mmdelta-res.XXXXXX")
 	export RES

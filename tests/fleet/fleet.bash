@@ -7,18 +7,18 @@
 ROOT=$(cd "$BATS_TEST_DIRNAME/../.." && pwd)
 CLUSTER=$ROOT/tests/fleet/cluster.sh
 export ROOT
+# shellcheck source=tests/kernels/debian.bash
+source "$ROOT/tests/kernels/debian.bash"  # debian_kernels
 
 # A small icount run: exact figures, about 20 s per boot here.
 VM_ARGS=(--vm-clock icount -i 3 --set SIZE=128M timedmunlock)
 
 fleet_setup_file() {
-	local kernels status=0
+	local kernels
 	command -v slurmctld >/dev/null || skip "slurm-wlm is not installed (make deps)"
-	kernels=$("$ROOT/tests/kernels/fetch-debian-kernels.sh") || status=$?
-	[ "$status" != 2 ] || skip "Debian's kernel packages cannot be downloaded"
-	[ "$status" = 0 ]
+	debian_kernels
 	# The oldest and newest Debian 6.1 builds the cache has.
-	kernels=$(grep '^6\.1\.' <<<"$kernels")
+	kernels=$(grep '^6\.1\.' <<<"$KERNELS")
 	A_REL=$(sed -n 1p <<<"$kernels" | cut -f1) A_IMG=$(sed -n 1p <<<"$kernels" | cut -f2)
 	B_REL=$(sed -n '$p' <<<"$kernels" | cut -f1) B_IMG=$(sed -n '$p' <<<"$kernels" | cut -f2)
 	[ "$A_REL" != "$B_REL" ]

@@ -25,20 +25,18 @@ export BISECT_TREE_BUILD=$BATS_TEST_DIRNAME/../cli/vm/bisect_tree_build.bash
 ARGS=(-i 2 --set SIZE=64M --set WARMUP=0 --set MONITORS=none --vm-mem 1536M)
 
 setup_file() {
-	local kernels status=0 i
-	kernels=$("$ROOT/tests/kernels/fetch-debian-kernels.sh") || status=$?
-	[ "$status" != 2 ] || skip "Debian's linux-image-*-cloud-amd64-unsigned packages cannot be downloaded"
-	[ "$status" = 0 ]
+	local i
+	debian_kernels
 	make -s -C "$ROOT" all static
 	export BRES=$BATS_FILE_TMPDIR/results
-	mapfile -t SERIES < <(grep '^6\.1\.0-' <<<"$kernels" | cut -f2)
+	mapfile -t SERIES < <(grep '^6\.1\.0-' <<<"$KERNELS" | cut -f2)
 	[ ${#SERIES[@]} -ge 5 ] || skip "the archive serves ${#SERIES[@]} Debian 6.1 cloud kernels; the tree needs 5"
 	printf '%s\n' "${SERIES[@]}" >"$BATS_FILE_TMPDIR/series"
 	series_tree
 	local t0=$SECONDS
 	"$ROOT/bisect.sh" -o "$BRES" -n images "${ARGS[@]}" timedmunlock "${SERIES[@]}" \
 		>"$BATS_FILE_TMPDIR/images.out" 2>"$BATS_FILE_TMPDIR/images.err" &
-	mapfile -t LATER < <(grep -v '^6\.1\.0-' <<<"$kernels" | cut -f2)
+	mapfile -t LATER < <(grep -v '^6\.1\.0-' <<<"$KERNELS" | cut -f2)
 	echo $((${#SERIES[@]} + ${#LATER[@]})) >"$BATS_FILE_TMPDIR/every-n"
 	"$ROOT/bisect.sh" -o "$BRES" -n every "${ARGS[@]}" timedmunlock "${SERIES[@]}" "${LATER[@]}" \
 		>"$BATS_FILE_TMPDIR/every.out" 2>"$BATS_FILE_TMPDIR/every.err" &

@@ -9,12 +9,9 @@ bats_require_minimum_version 1.5.0
 load ../cli/helpers
 
 setup_file() {
-	local kernels status=0
-	kernels=$("$ROOT/tests/kernels/fetch-debian-kernels.sh") || status=$?
-	[ "$status" != 2 ] || skip "Debian's linux-image-*-cloud-amd64-unsigned packages cannot be downloaded"
-	[ "$status" = 0 ]
+	debian_kernels
 	make -s -C "$ROOT" all static
-	grep '^6\.1\.0-' <<<"$kernels" | cut -f2 | sed -n '1p;$p' >"$BATS_FILE_TMPDIR/images"
+	grep '^6\.1\.0-' <<<"$KERNELS" | cut -f2 | sed -n '1p;$p' >"$BATS_FILE_TMPDIR/images"
 }
 
 setup() { common_setup; mapfile -t IMAGES <"$BATS_FILE_TMPDIR/images"; }

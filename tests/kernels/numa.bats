@@ -8,12 +8,9 @@ bats_require_minimum_version 1.5.0
 load ../cli/helpers
 
 setup_file() {
-	local kernels status=0
-	kernels=$("$ROOT/tests/kernels/fetch-debian-kernels.sh") || status=$?
-	[ "$status" != 2 ] || skip "Debian's linux-image-*-cloud-amd64-unsigned packages cannot be downloaded"
-	[ "$status" = 0 ]
+	debian_kernels
 	make -s -C "$ROOT" all static
-	grep '^6\.1\.0-' <<<"$kernels" | cut -f2 | tail -n 1 >"$BATS_FILE_TMPDIR/image"
+	grep '^6\.1\.0-' <<<"$KERNELS" | cut -f2 | tail -n 1 >"$BATS_FILE_TMPDIR/image"
 }
 
 setup() { common_setup; IMAGE=$(<"$BATS_FILE_TMPDIR/image"); }

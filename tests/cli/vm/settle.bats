@@ -27,14 +27,12 @@ padded_tree() {
 }
 
 setup_file() {
-	local kernels status=0 img size
-	kernels=$("$ROOT/tests/kernels/fetch-debian-kernels.sh") || status=$?
-	[ "$status" != 2 ] || skip "Debian's linux-image-6.1.0-*-cloud-amd64-unsigned packages cannot be downloaded"
-	[ "$status" = 0 ]
+	local img size
+	debian_kernels
 	make -s -C "$ROOT" all static
 	# 6.1.0-54, where the settle step was measured, or the oldest 6.1
-	img=$(awk -F'\t' '$1 == "6.1.0-54-cloud-amd64" { print $2 }' <<<"$kernels")
-	[ -n "$img" ] || img=$(grep '^6\.1\.0-' <<<"$kernels" | head -n 1 | cut -f2)
+	img=$(awk -F'\t' '$1 == "6.1.0-54-cloud-amd64" { print $2 }' <<<"$KERNELS")
+	[ -n "$img" ] || img=$(grep '^6\.1\.0-' <<<"$KERNELS" | head -n 1 | cut -f2)
 	S_RES=$BATS_FILE_TMPDIR/results
 	export S_RES
 	"$ROOT/run.sh" --kernel "$img" -o "$S_RES" -n none --monitors none "${ARGS[@]}" 2>"$BATS_FILE_TMPDIR/none.err" &

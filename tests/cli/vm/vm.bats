@@ -12,17 +12,14 @@ load ../helpers
 ARGS=(--vm-clock icount -i 5 --set SIZE=256M timedmunlock)
 
 setup_file() {
-	local kernels status=0
-	kernels=$("$ROOT/tests/kernels/fetch-debian-kernels.sh") || status=$?
-	[ "$status" != 2 ] || skip "Debian's linux-image-6.1.0-*-cloud-amd64-unsigned packages cannot be downloaded"
-	[ "$status" = 0 ]
+	debian_kernels
 	# built once here: the parallel runs below would each run make otherwise
 	make -s -C "$ROOT" static build/lib/insns-plugin.so build/bin/mmprofile
 	VM_RES=$BATS_FILE_TMPDIR/results
 	# The oldest and newest 6.1 builds, and the newest 6.12.
 	local a b n
-	a=$(grep '^6\.1\.0-' <<<"$kernels" | head -n 1) b=$(grep '^6\.1\.0-' <<<"$kernels" | tail -n 1)
-	n=$(grep '^6\.12\.' <<<"$kernels" | tail -n 1)
+	a=$(grep '^6\.1\.0-' <<<"$KERNELS" | head -n 1) b=$(grep '^6\.1\.0-' <<<"$KERNELS" | tail -n 1)
+	n=$(grep '^6\.12\.' <<<"$KERNELS" | tail -n 1)
 	A_REL=$(cut -f1 <<<"$a") A_IMG=$(cut -f2 <<<"$a")
 	B_REL=$(cut -f1 <<<"$b") B_IMG=$(cut -f2 <<<"$b")
 	N_REL=$(cut -f1 <<<"$n") N_IMG=$(cut -f2 <<<"$n")
