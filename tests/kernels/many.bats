@@ -43,5 +43,5 @@ old_image() {
 	# (without a warm-up the first iteration may differ in the sixth digit).
 	run "$ROOT/compare.sh" -o "$RES/r" "$a" "$b"
 	[ "$status" -eq 0 ]
-	grep -Eq '^Elapsed mean +11\.78 \(  0\.00%\) +11\.97 \* -1\.6[45]%\*$' <<<"$output"
+	grep -Eq '^Elapsed mean +11\.78 \( +0\.00%\) +11\.97 \* +-1\.6[45]%\*$' <<<"$output"
 }

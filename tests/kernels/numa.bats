@@ -29,5 +29,5 @@ teardown() { common_teardown; }
 	[ "$status" -eq 0 ]
 	echo "# $(grep '^ns/page interleave:' <<<"$output")" >&3
 	# Worse by a few percent, and significant.
-	grep -Eq '^ns/page mean .* \* -[3-6]\.[0-9]+%\*$' <<<"$output"
+	grep -Eq '^ns/page mean .* \* +-[3-6]\.[0-9]+%\*$' <<<"$output"
 }
