@@ -13,6 +13,7 @@ MMDELTA_ROOT=$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")
 # shellcheck source=drivers/bisect/globals.sh
 source "$MMDELTA_ROOT/drivers/bisect/globals.sh"  # the globals bisect's files share
 source "$MMDELTA_ROOT/drivers/core/log.sh"  # die, say
+source "$MMDELTA_ROOT/drivers/core/exit.sh"  # exit_trap
 source "$MMDELTA_ROOT/drivers/core/build.sh"  # need_built
 source "$MMDELTA_ROOT/drivers/core/optvalue.sh"  # opt_value
 source "$MMDELTA_ROOT/drivers/run/rundir.sh"  # rundir_check_name, rundir_check_root
@@ -51,8 +52,10 @@ build the kernel, which it leaves at PATH (relative to DIR).
   --slurm-opt ARG    with --slurm: passed to sbatch; repeatable
 
 Writes DIR/NAME/: the run of every point, bisect.json and bisect.txt.
-Exit 0 when a culprit is named; 1 when the ends do not differ, when skipped
-points hide the culprit, or on an error; 2 on bad input.
+Exit 0 when the search named its step (every step); 3 when it ended without
+naming one: the ends do not differ, or skipped points leave candidates
+(named in the report); 2 on bad input, or when it could not complete (an
+end that cannot be measured, a failure of this host); 128+N on signal N.
 EOF
 }
 
@@ -117,7 +120,7 @@ on_signal() {
 	bisect_stop_child
 	bisect_fleet_stop
 	say "bisect: interrupted by SIG$1"
-	exit 130
+	exit $((128 + $(kill -l "$1")))
 }
 
 # git bisect's step script: bisect.sh --step WORK (the bisection's own files).
@@ -136,13 +139,12 @@ step_main() {
 
 main() {
 	[ "${1:-}" != --step ] || step_main "$2"
-	# Bad input exits 2, as compare.sh's does: 1 is "no culprit named".
-	DIE_STATUS=2
+	# Not for the step script: git bisect reads its 0, 1, 125 and 128.
+	trap exit_trap EXIT
 	parse_args "$@"
 	check_args
-	DIE_STATUS=1
 	bisect_save_state
-	trap 'tree_restore' EXIT
+	trap 'exit_trap tree_restore' EXIT
 	trap 'on_signal INT' INT
 	trap 'on_signal TERM' TERM
 	say "bisect: $BENCH, metric $METRIC, $ITERATIONS iterations a point, into $OUT"

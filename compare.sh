@@ -4,18 +4,21 @@
 # mmstat (reports/mmstat.c), which does the statistics, the tables and the
 # CI gate.
 # Exit 0, 1 when --gate finds a regression, 3 when it is inconclusive, 2 on
-# usage or input errors.
+# usage or input errors or when mmstat fails; 128+N on signal N
+# (drivers/core/exit.sh).
 set -euo pipefail
 
 # Symlinks followed: compare.sh may be called through a link on PATH.
 MMDELTA_ROOT=$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")
 source "$MMDELTA_ROOT/drivers/core/build.sh"  # tool_path
+source "$MMDELTA_ROOT/drivers/core/exit.sh"  # exit_as_verdict, exit_trap
 source "$MMDELTA_ROOT/drivers/core/optvalue.sh"  # opt_value
 source "$MMDELTA_ROOT/drivers/run/runarg.sh"  # resolve_run
 # shellcheck disable=SC2034  # read by say and die (log.sh)
-LOG_PREFIX=compare.sh DIE_STATUS=2
+LOG_PREFIX=compare.sh
 # mmstat reads the HTML page's style and script under it.
 export MMDELTA_ROOT
+trap exit_trap EXIT
 
 # Named as called: compare.sh, or mmdelta-compare once installed.
 usage() {
@@ -101,7 +104,10 @@ main() {
 		"$MMDELTA_ROOT/libexec/deps.sh" report || exit 2
 		"$MMDELTA_ROOT/reports/plot/visual.sh" "$mmstat" "${visual[@]}" -- "${opts[@]}" -- "${dirs[@]}" || exit 2
 	fi
-	exec "$mmstat" "${opts[@]}" -- "${dirs[@]}"
+	# Not exec: mmstat's 1 and 3 are verdicts, but a crash of it is not.
+	local rc=0
+	"$mmstat" "${opts[@]}" -- "${dirs[@]}" || rc=$?
+	exit_as_verdict "$rc"
 }
 
 main "$@"

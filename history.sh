@@ -5,16 +5,19 @@
 # SQLite, GSL);
 # this script resolves run names and draws.  Exit 0; 1 when `changes --gate`
 # finds a regression in the newest level of a series; 3 when it has a series
-# too short to judge, or none; 2 on bad input.
+# too short to judge, or none; 2 on bad input or a command that could not
+# complete (drivers/core/exit.sh).
 set -euo pipefail
 
 # Symlinks followed: history.sh may be called through a link on PATH.
 MMDELTA_ROOT=$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")
 source "$MMDELTA_ROOT/drivers/core/build.sh"  # tool_path
+source "$MMDELTA_ROOT/drivers/core/exit.sh"  # exit_as_verdict, exit_trap
 source "$MMDELTA_ROOT/drivers/core/optvalue.sh"  # opt_value
 source "$MMDELTA_ROOT/drivers/run/runarg.sh"  # resolve_run, as compare.sh
 # shellcheck disable=SC2034  # read by say and die (log.sh)
-LOG_PREFIX=history DIE_STATUS=2
+LOG_PREFIX=history
+trap exit_trap EXIT
 
 usage() {
 	cat <<'USAGE'
@@ -109,7 +112,13 @@ main() {
 		mmhistory -o "$root" ingest "${dirs[@]}"
 		;;
 	rebuild) (($# == 0)) || die "rebuild takes no arguments"; mmhistory -o "$root" rebuild ;;
-	changes) history_opts_check "$@"; mmhistory -o "$root" changes "$@" ;;
+	changes)
+		history_opts_check "$@"
+		# its gate's 1 and 3 are verdicts; only changes has one
+		local rc=0
+		mmhistory -o "$root" changes "$@" || rc=$?
+		exit_as_verdict "$rc"
+		;;
 	html)
 		{ (($#)) && [[ $1 != -* ]]; } || die "html needs an output directory"
 		history_opts_check "${@:2}"

@@ -10,6 +10,7 @@ MMDELTA_ROOT=$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")
 # shellcheck source=drivers/core/globals.sh
 source "$MMDELTA_ROOT/drivers/core/globals.sh"  # the globals these files share, declared once
 source "$MMDELTA_ROOT/drivers/core/log.sh"  # die, phase, say
+source "$MMDELTA_ROOT/drivers/core/exit.sh"  # END_SIGNALS, exit_status, exit_trap, exit_verdict
 source "$MMDELTA_ROOT/drivers/core/build.sh"  # need_built: make in a source tree, nothing when installed
 source "$MMDELTA_ROOT/drivers/core/optvalue.sh"  # opt_value: an option's value is not the next option
 source "$MMDELTA_ROOT/drivers/config/config.sh"  # configs through mmconfig into CFG; --set
@@ -28,6 +29,9 @@ source "$MMDELTA_ROOT/drivers/monitors/monitors.sh"  # monitor_names, monitors_a
 source "$MMDELTA_ROOT/drivers/vm/vm.sh"  # --kernel: the same run inside a VM
 source "$MMDELTA_ROOT/drivers/vm/many.sh"  # several --kernel images here: vm_many_check, vm_many_run
 source "$MMDELTA_ROOT/drivers/fleet/fleet.sh"  # --slurm: the same run as Slurm jobs
+# 0 complete (or the gate passed), 1 REGRESSION, 3 inconclusive (--baseline),
+# 2 anything else that ends the run before it completes; 128+N a signal.
+trap exit_trap EXIT
 
 usage() {
 	cat <<EOF
@@ -116,7 +120,7 @@ resolve_configs() {
 	for c in "${CONFIGS[@]}"; do files+=("$(config_path "$c")"); done
 	CONFIGS=("${files[@]}")
 	for c in "${CONFIGS[@]}"; do
-		bench=$(config_bench "$c") || exit 1
+		bench=$(config_bench "$c") || exit 2
 		[[ " ${targets[*]} " != *" bin/$bench "* ]] ||
 			die "${c##*/}: bench $bench is named twice; compare configs of one bench as separate runs"
 		targets+=("bin/$bench")
@@ -129,12 +133,11 @@ resolve_configs() {
 	# config its guests will run (MMDELTA_DRY_FOR_GUEST=1).
 	local check=privilege_check
 	[ -z "$VM_KERNEL" ] && [ "${MMDELTA_DRY_FOR_GUEST:-0}" = 0 ] || check=:
-	for c in "${CONFIGS[@]}"; do (config_load "$c" && "$check" "$c" && for_each_point point_check) || exit 1; done
+	for c in "${CONFIGS[@]}"; do (config_load "$c" && "$check" "$c" && for_each_point point_check) || exit 2; done
 }
 
-# Every signal that ends a shell by default.  SIGKILL cannot be caught: the
-# next run.sh finishes what a killed one leaves (drivers/system/deadrun.sh).
-END_SIGNALS="HUP INT QUIT PIPE TERM ALRM USR1 USR2 XCPU XFSZ VTALRM PROF"
+# Each of END_SIGNALS (exit.sh) is caught.  SIGKILL cannot be: the next
+# run.sh finishes what a killed one leaves (drivers/system/deadrun.sh).
 
 # On any exit that is not success: stop the bench, restore the system and
 # leave the partial run saying why.  Signals wait until that is done.
@@ -160,7 +163,7 @@ on_exit() {
 		meta_set "$RUN_DIR" end_time "$(date -Is)"
 		say "run left partial in $RUN_DIR (status: ${STATUS:-failed}, phase: $PHASE); to run it again, add --force, or remove $RUN_DIR"
 	fi
-	exit "$rc"
+	exit "$(exit_status "$rc")"
 }
 
 # After SIGPIPE nobody reads the output: the rest of the messages go nowhere
@@ -313,4 +316,4 @@ esac
 # The next step comes last, where the eye lands; a --kernel guest's results
 # root is the host's to compare, not its own.
 [ -z "${FINAL_DIR:-}" ] || [ "${MMDELTA_GUEST:-0}" = 1 ] || say "compare: $(compare_hint)"
-[ "$GATE_EXIT" = 0 ] || exit "$GATE_EXIT"
+[ "$GATE_EXIT" = 0 ] || exit_verdict "$GATE_EXIT"

@@ -11,6 +11,7 @@ MMDELTA_ROOT=$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")
 # shellcheck source=drivers/bisect/globals.sh
 source "$MMDELTA_ROOT/drivers/bisect/globals.sh"  # the globals bisect's files share
 source "$MMDELTA_ROOT/drivers/core/log.sh"  # die, say
+source "$MMDELTA_ROOT/drivers/core/exit.sh"  # exit_trap
 source "$MMDELTA_ROOT/drivers/core/build.sh"  # need_built
 source "$MMDELTA_ROOT/drivers/core/optvalue.sh"  # opt_value
 source "$MMDELTA_ROOT/drivers/run/rundir.sh"  # rundir_check_name, rundir_check_root
@@ -39,8 +40,9 @@ bash -c in DIR and leaves the kernel at PATH (relative to DIR).
 
 Writes DIR/NAME/: a run per commit (base-HASH, 1-HASH, ...), each built
 image under images/, and series.txt (the table).  Exit 0 when every commit
-ran; 1 when one did not build or boot (its column says so) or on an error;
-2 on bad input.
+ran; 2 on bad input, or when a commit did not build or boot (the table is
+written, its column says why) or the series could not complete; 128+N on
+signal N.
 EOF
 }
 
@@ -91,15 +93,14 @@ on_signal() {
 	trap - INT TERM
 	bisect_stop_child
 	say "series: interrupted by SIG$1"
-	exit 130
+	exit $((128 + $(kill -l "$1")))
 }
 
 main() {
-	DIE_STATUS=2
+	trap exit_trap EXIT
 	parse_args "$@"
 	check_args
-	DIE_STATUS=1
-	trap 'tree_restore' EXIT
+	trap 'exit_trap tree_restore' EXIT
 	trap 'on_signal INT' INT
 	trap 'on_signal TERM' TERM
 	series_main

@@ -9,6 +9,7 @@ MMDELTA_SOURCED_BISECT_BISECTION=1
 
 # shellcheck source=drivers/bisect/globals.sh
 source "${BASH_SOURCE[0]%/*}/globals.sh"
+source "${BASH_SOURCE[0]%/*}/../core/exit.sh"  # exit_verdict
 source "${BASH_SOURCE[0]%/*}/every.sh"  # bisect_every, bisect_every_commits
 source "${BASH_SOURCE[0]%/*}/fleet.sh"  # bisect_fleet_ends, bisect_fleet_round
 source "${BASH_SOURCE[0]%/*}/measure.sh"  # bisect_boundary, bisect_last, bisect_point, bisect_verdict_of
@@ -179,7 +180,7 @@ bisect_images() {
 		bisect_end "bad end" $((n - 1))
 	fi
 	V[0]=good V[n - 1]=bad
-	if ! bisect_ends_differ; then bisect_report "no difference" "" ""; exit 1; fi
+	if ! bisect_ends_differ; then bisect_report "no difference" "" ""; exit_verdict 3; fi
 	if [ "$BISECT_FIRST" = 0 ]; then bisect_every; bisect_finish_every; fi
 	while :; do
 		mapfile -t pts < <(bisect_points "${JOBS:-1}" "${V[@]}")
@@ -206,7 +207,7 @@ bisect_tree_main() {
 	tree_end "good end" "$GOOD_SHA"
 	tree_end "bad end" "$BAD_SHA"
 	tree_restore
-	if ! bisect_ends_differ; then bisect_report "no difference" "" ""; exit 1; fi
+	if ! bisect_ends_differ; then bisect_report "no difference" "" ""; exit_verdict 3; fi
 	tree_save
 	if [ "$BISECT_FIRST" = 0 ]; then
 		bisect_every_commits
@@ -224,7 +225,8 @@ bisect_tree_main() {
 }
 
 # The steps found: one named step ends as the first-step search does; with
-# more, the report and one line naming each.  Exit 0 when each is named.
+# more, the report and one line naming each.  Exit 0 when each is named, 3
+# when one is hidden by skipped points (inconclusive).
 bisect_finish_every() {
 	local kind good bad
 	read -r kind good bad _ <<<"${CHANGES[0]}"
@@ -237,11 +239,11 @@ bisect_finish_every() {
 	if [ "$kind" = culprit ]; then bisect_report culprit "$good" "$bad"; else bisect_report ambiguous "$good" ""; fi
 	say "bisect: ${#CHANGES[@]} steps: $(jq -r '(if .better == "lower" then -1 else 1 end) as $sg | [.changes[] | if .result == "culprit" then "first bad \(.first_bad.run) (last good \(.last_good.run), \(.pct * $sg + 0 | if . >= 0 then "+\(.)" else "\(.)" end)%)"
 		else "after \(.last_good.run // "?"), one of \(.candidates | join(" "))" end] | join("; ")' "$OUT/bisect.json"); $(jq -r '"\(.boots) boots"' "$OUT/bisect.json"); report in $OUT/bisect.txt"
-	! grep -q '^ambiguous' < <(printf '%s\n' "${CHANGES[@]}") || exit 1
+	! grep -q '^ambiguous' < <(printf '%s\n' "${CHANGES[@]}") || exit_verdict 3
 	exit 0
 }
 
-# Write the report and exit: 0 only when a culprit is named.
+# Write the report and exit: 0 when a culprit is named, else 3 (inconclusive).
 bisect_finish() {
 	[ ${#CHANGES[@]} -gt 0 ] || CHANGES=("$1 ${2:--} ${3:--} ${CANDIDATES:-}")
 	[ "$1" != culprit ] || bisect_profile_measure "$2" "$3"
@@ -251,5 +253,5 @@ bisect_finish() {
 		exit 0
 	fi
 	say "bisect: no single culprit: skipped points leave ${CANDIDATES}; report in $OUT/bisect.txt"
-	exit 1
+	exit_verdict 3
 }

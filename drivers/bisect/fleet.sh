@@ -55,7 +55,7 @@ bisect_fleet_round() {
 	done
 	for pid in "${BISECT_ROUND_PIDS[@]}"; do wait "$pid" || rc=1; done
 	BISECT_ROUND_PIDS=()
-	[ "$rc" = 0 ] || exit 1
+	[ "$rc" = 0 ] || exit 2
 }
 
 # The ends, measured together as the first round.

@@ -104,7 +104,7 @@ series_main() {
 	failed=$(awk -F'\t' '$6 == "skip" { print $2 }' "$WORK/steps.tsv" | sort -u | tr '\n' ' ')
 	if [ -n "$failed" ]; then
 		say "series: did not run: ${failed% }; table in $OUT/series.txt"
-		exit 1
+		exit 2
 	fi
 	say "series: table in $OUT/series.txt"
 }

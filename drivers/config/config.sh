@@ -76,7 +76,7 @@ sets_check() {
 	local c s key bench
 	local -A keys=()
 	for c in "${CONFIGS[@]}"; do
-		bench=$(config_bench "$c") || exit 1
+		bench=$(config_bench "$c") || exit 2
 		bench_keys_load "$bench"
 		keys[$bench]=" $BENCH_KEYS "
 	done
@@ -98,7 +98,7 @@ sets_check() {
 # The bench FILE names (BENCH=), checked; exits with the reason otherwise.
 config_bench() {
 	local file=$1 lines bench
-	lines=$(config_lines "$file" '*' "") || exit 1
+	lines=$(config_lines "$file" '*' "") || exit 2
 	bench=$(awk -F'\t' '$1 == "BENCH" { print $2 }' <<<"$lines")
 	[ -n "$bench" ] || die "$file: no BENCH= line"
 	[[ $bench =~ ^[a-z0-9]+$ ]] || die "$file: unknown bench '$bench' (benches: $(bench_list))"
@@ -129,14 +129,14 @@ bench_keys_load() {
 config_load() {
 	local file=$1 lines key value origin line bench why
 	CONFIG_FILE=$file
-	bench=$(config_bench "$file") || exit 1
+	bench=$(config_bench "$file") || exit 2
 	bench_keys_load "$bench"
 	unset -f driver_args
 	if [ -f "$MMDELTA_ROOT/bench/$bench.sh" ]; then
 		# shellcheck source=/dev/null  # one per bench that has one, named by the config
 		source "$MMDELTA_ROOT/bench/$bench.sh"
 	fi
-	lines=$(config_lines "$file" "$(tr ' ' ',' <<<"$COMMON_KEYS $BENCH_KEYS")" "$bench") || exit 1
+	lines=$(config_lines "$file" "$(tr ' ' ',' <<<"$COMMON_KEYS $BENCH_KEYS")" "$bench") || exit 2
 	CFG=([ITERATIONS]=10 [CI_TARGET]=1% [MAX_ITERATIONS]=30 [MAX_TIME]=600 [WARMUP]=1 [THP]=default [THP_DEFRAG]=default [NUMA]=none [CPU]=none [DROP_CACHES]=no [COMPACT]=no)
 	# The bench names the monitors its scenario is about, once, for every
 	# config of it that names none.

@@ -19,12 +19,12 @@ MMDELTA_ROOT=${MMDELTA_ROOT:-$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 # no Makefile (drivers/core/build.sh builds or checks them).
 MMDELTA_BUILD=$MMDELTA_ROOT/build
 [ -f "$MMDELTA_ROOT/Makefile" ] || MMDELTA_BUILD=$MMDELTA_ROOT
-# The word before every message (log.sh), and the status die() exits with:
-# "mmdelta" and 1, or the front door's name and 2 where it says that bad
-# input exits 2 (compare.sh, history.sh; bisect.sh while it checks its
-# arguments).
+# The word before every message (log.sh): "mmdelta", or the front door's
+# name (compare.sh, history).  The status die() exits with: 2, bad input or
+# a run that could not complete (drivers/core/exit.sh); 128 only in the
+# step script git bisect runs, where it aborts git bisect.
 LOG_PREFIX=mmdelta
-DIE_STATUS=1
+DIE_STATUS=2
 
 # --- the run, from run.sh's command line --------------------------------
 # The config files of the run, as paths once resolve_configs has found them.

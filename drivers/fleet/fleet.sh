@@ -98,10 +98,7 @@ fleet_names() {
 # sinfo's own first error.  A missing slurm.conf makes sinfo retry for a
 # minute, hence the bound.
 fleet_sinfo() {
-	# A cluster that does not answer is an error, not bad input: exit 1 from
-	# run.sh and bisect.sh alike (docs/fleet.md).
-	# shellcheck disable=SC2034  # read by die (log.sh)
-	local out err DIE_STATUS=1
+	local out err
 	command -v sinfo >/dev/null || die "sinfo not found: --slurm needs the Slurm client (apt-get install slurm-client)"
 	err=$(mktemp)
 	if ! out=$(timeout 20 sinfo "$@" 2>"$err"); then

@@ -13,6 +13,7 @@ MMDELTA_SOURCED_RUN_EXTEND=1
 source "${BASH_SOURCE[0]%/*}/../core/globals.sh"
 source "${BASH_SOURCE[0]%/*}/../config/config.sh"  # config_load
 source "${BASH_SOURCE[0]%/*}/../core/log.sh"  # die, phase, say
+source "${BASH_SOURCE[0]%/*}/../core/exit.sh"  # exit_trap
 source "${BASH_SOURCE[0]%/*}/iterate.sh"  # bench_iterate, bench_points
 source "${BASH_SOURCE[0]%/*}/rundir.sh"  # meta_get, meta_set, proc_start, rundir_check_leftover, rundir_finish
 source "${BASH_SOURCE[0]%/*}/../system/deadrun.sh"  # deadrun_mark
@@ -43,7 +44,8 @@ extend_check_args() {
 		for b in "$dir"/*/config; do [ ! -f "$b" ] || benches+=("$(basename "$(dirname "$b")")"); done
 	fi
 	EXTEND_TMP=$(mktemp -d "${TMPDIR:-/tmp}/mmdelta-add.XXXXXX")
-	trap 'rm -rf "$EXTEND_TMP"' EXIT	# until run.sh's own exit trap, which removes it too
+	# until run.sh's own exit trap, which removes it too
+	trap 'exit_trap rm -rf "$EXTEND_TMP"' EXIT
 	CONFIGS=()
 	for b in "${benches[@]}"; do extend_config "$dir" "$b"; done
 	ITERATIONS_OVERRIDE=$ADD_ITERATIONS

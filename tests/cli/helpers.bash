@@ -23,11 +23,13 @@ common_teardown() {
 	rm -rf "$RES"
 }
 
-# A failed command said exactly one line on stderr and wrote nothing to stdout.
-# status, output and stderr_lines are set by bats' run --separate-stderr.
+# A refused command exited 2 (bad input, or a run that could not complete:
+# never a verdict's 1 or 3), said exactly one line on stderr and wrote
+# nothing to stdout.  status, output and stderr_lines are set by bats' run
+# --separate-stderr.
 # shellcheck disable=SC2154
 assert_one_line_error() {
-	[ "$status" -ne 0 ] || { echo "expected failure, got status 0"; return 1; }
+	[ "$status" -eq 2 ] || { printf 'expected exit 2, got %s: %s\n' "$status" "$stderr"; return 1; }
 	[ "${#stderr_lines[@]}" -eq 1 ] || { printf 'expected one line on stderr, got:\n%s\n' "$stderr"; return 1; }
 	[ -z "$output" ] || { printf 'unexpected stdout: %s\n' "$output"; return 1; }
 }

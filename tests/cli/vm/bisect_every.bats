@@ -90,10 +90,10 @@ changes() { J '[.changes[] | "\(.last_good.run)>\(.first_bad.run):\(.pct):\(.sha
 	grep -Eq '^[0-9]+ +step +01-k1 +measured +9.99999 s \(\+0%\)$' "$RES/out/bisect-timedmunlock/bisect.txt"
 }
 
-@test "a step hidden by a dead kernel is named with its candidates; the other step still named; exit 1" {
+@test "a step hidden by a dead kernel is named with its candidates; the other step still named; exit 3" {
 	images 10 10 noboot 12 12 12 15 15 15
 	bisect timedmunlock "${IMGS[@]}"
-	[ "$status" -eq 1 ]
+	[ "$status" -eq 3 ]
 	[ "$(J .result)" = ambiguous ]
 	[ "$(J '[.changes[] | "\(.result):\(.last_good.run):\(.candidates | join(","))"] | join(" ")')" = \
 		"ambiguous:01-k1:02-k2,03-k3 culprit:05-k5:" ]
@@ -132,7 +132,7 @@ noisy_table() {
 	# Figures alternating by +-1: two values a side cannot tell 10 from 12.
 	images 10:1 10:1 10:1 12:1 12:1
 	bisect -i 2 timedmunlock "${IMGS[@]}"
-	[ "$status" -eq 1 ]
+	[ "$status" -eq 3 ]
 	[[ $stderr == *"bisect: the ends do not differ"* ]]
 	rm -rf "$RES/out" && : >"$FAKE_CALLS"
 	bisect timedmunlock "${IMGS[@]}"

@@ -41,7 +41,7 @@ max_overlap() { awk '$2 > m { m = $2 } END { print m + 0 }' "$FAKE_CALLS.overlap
 	images a=10 b=noboot c=12
 	# c waits until a has started: they run side by side, or c fails.
 	FAKE_WAIT_FOR=a several --jobs 2 -i 3 --kernel c --kernel a --kernel b timedmunlock
-	[ "$status" -eq 1 ]
+	[ "$status" -eq 2 ]
 	[ -f out/c/meta ] && [ -f out/a/meta ] && [ ! -e out/b ]
 	[ "$(sed -n 's/^status: //p' out/.b.partial/meta)" = failed ]
 	# Each run's own output is kept in its directory.
