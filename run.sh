@@ -99,12 +99,15 @@ parse_args() {
 	done
 	fleet_options_done "$RESULTS"
 	[ ${#CONFIGS[@]} -gt 0 ] || [ -n "$ADD_ITERATIONS" ] || die "nothing to run: name a bench or config (see --help)"
-	if [ "$VM_MANY" = 1 ]; then vm_many_check "$RESULTS" "$FORCE" "$DRY_RUN"; return 0; fi
+	if [ "$VM_MANY" = 1 ]; then vm_many_check "$RESULTS" "$FORCE"; return 0; fi
 	[ -z "$VM_JOBS" ] || die "--jobs $VM_JOBS: goes with several --kernel images (guests booted at once)"
 	vm_options_done
 	[ -n "$NAME" ] || NAME=$(uname -r)
 	rundir_check_name "$NAME"
-	[ "$DRY_RUN" = 1 ] || rundir_check_root "$RESULTS"  # a dry run writes nothing
+	# A dry run refuses what the run would, but for bisect.sh's look at
+	# its guests' config (MMDELTA_DRY_FOR_GUEST=1): the bisection's own
+	# directory is its to check.
+	[ "${MMDELTA_DRY_FOR_GUEST:-0}" = 1 ] || rundir_check_root "$RESULTS"
 	[ "$FLEET" = 0 ] || [ -z "$ADD_ITERATIONS$GATE_BASELINE$GATE_PCT" ] ||
 		die "--add, --baseline and --gate measure on this machine, not with --slurm"
 	seqgate_check_args "$RESULTS"
@@ -208,6 +211,8 @@ main() {
 	if [ "$DRY_RUN" = 1 ]; then
 		# the busy-machine refusal too, before the commands are shown
 		[ -n "$VM_KERNEL" ] || [ "$IGNORE_LOAD" = 1 ] || [ "${MMDELTA_DRY_FOR_GUEST:-0}" = 1 ] || load_check 0
+		# and a name taken, or an unfinished run of it in the way
+		[ -n "$ADD_ITERATIONS" ] || [ "${MMDELTA_DRY_FOR_GUEST:-0}" = 1 ] || rundir_check_free "$RESULTS" "$NAME" "$FORCE"
 		dry_run "$RESULTS"
 		return 0
 	fi

@@ -57,6 +57,14 @@ rundir_check() {
 	local root=$1 name=$2 force=$3
 	mkdir -p "$root" 2>/dev/null || die "results directory $root cannot be created"
 	[ -w "$root" ] || die "results directory $root is not writable"
+	rundir_check_free "$root" "$name" "$force"
+}
+
+# The name is free in ROOT, or FORCE (1) replaces it, and no unfinished run
+# of that name is in the way.  Writes nothing: --dry-run refuses with it
+# what the run would.
+rundir_check_free() {
+	local root=$1 name=$2 force=$3
 	if [ -e "$root/$name" ] && [ "$force" != 1 ]; then
 		die "run '$name' already exists in $root (use --force to replace it once the new run completes, or -n NAME)"
 	fi

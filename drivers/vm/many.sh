@@ -12,7 +12,7 @@ MMDELTA_SOURCED_VM_MANY=1
 source "${BASH_SOURCE[0]%/*}/../core/globals.sh"
 source "${BASH_SOURCE[0]%/*}/../core/build.sh"  # need_built
 source "${BASH_SOURCE[0]%/*}/../core/log.sh"  # die, say
-source "${BASH_SOURCE[0]%/*}/../run/rundir.sh"  # meta_get, rundir_check, rundir_check_name
+source "${BASH_SOURCE[0]%/*}/../run/rundir.sh"  # meta_get, rundir_check_free, rundir_check_name, rundir_check_root
 source "${BASH_SOURCE[0]%/*}/image.sh"  # vm_image_check, vm_image_release
 source "${BASH_SOURCE[0]%/*}/vm.sh"  # vm_benches, vm_check_options
 
@@ -68,18 +68,19 @@ vm_many_jobs() {
 	echo $((want < images ? want : images))
 }
 
-# vm_many_check RESULTS FORCE DRY (1 for --dry-run): after the options and before anything is
-# written: the names, each run's place in the results root, the jobs.
+# vm_many_check RESULTS FORCE: after the options and before anything is
+# written (with --dry-run too): the names, each run's place in the results
+# root, the jobs.
 vm_many_check() {
-	local results=$1 force=$2 dry=$3 n
+	local results=$1 force=$2 n
 	[ -z "$ADD_ITERATIONS$GATE_BASELINE$GATE_PCT" ] ||
 		die "--add, --baseline and --gate take one run; give one --kernel image"
 	mapfile -t VM_MANY_NAMES < <(vm_many_names "$NAME" "${FLEET_KERNELS[@]}")
 	[ ${#VM_MANY_NAMES[@]} = ${#FLEET_KERNELS[@]} ] || exit 1
 	vm_check_options
 	VM_JOBS=$(vm_many_jobs "$VM_JOBS" ${#FLEET_KERNELS[@]}) || exit 1
-	[ "$dry" = 0 ] || return 0
-	for n in "${VM_MANY_NAMES[@]}"; do rundir_check "$results" "$n" "$force"; done
+	rundir_check_root "$results"
+	for n in "${VM_MANY_NAMES[@]}"; do rundir_check_free "$results" "$n" "$force"; done
 }
 
 # run.sh's arguments for every child: the command line without --kernel,

@@ -71,3 +71,30 @@ commands() { grep '^command' <<<"$output"; }
 	# 0.3 s / 2 * 4 * 2 = 1.2 s
 	[[ $output == *"# 4 processes (1 warm-up + 3); about 1 s: run 'first' took 0.3 s for 2 processes at --size 8388608, scaled by size to 16777216"* ]]
 }
+
+# dry_like_run ARGS...: run.sh ARGS refuses before it starts, and so does
+# --dry-run ARGS: the same line on stderr, exit 2, nothing on stdout.
+dry_like_run() {
+	local want
+	run --separate-stderr "$ROOT/run.sh" -o "$RES/r" "$@"
+	assert_one_line_error
+	want=$stderr
+	run --separate-stderr "$ROOT/run.sh" --dry-run -o "$RES/r" "$@"
+	assert_one_line_error
+	[ "$stderr" = "$want" ] || { printf 'dry run: %s\nrun:     %s\n' "$stderr" "$want"; return 1; }
+}
+
+@test "a name the run refuses, the dry run refuses: taken, or an unfinished run of it in the way" {
+	run --separate-stderr "$ROOT/run.sh" -n first -o "$RES/r" "$RES/cfg"
+	[ "$status" -eq 0 ] || { echo "$stderr"; false; }
+	dry_like_run -n first "$RES/cfg"
+	[[ $stderr == "mmdelta: run 'first' already exists in $RES/r (use --force"* ]]
+	mkdir "$RES/r/.left.partial"
+	printf 'status: interrupted\n' >"$RES/r/.left.partial/meta"
+	dry_like_run -n left "$RES/cfg"
+	[ "$stderr" = "mmdelta: $RES/r/.left.partial is left from an unfinished run (status: interrupted); remove it or use --force" ]
+	# --force: both go ahead, the dry run printing the commands
+	run --separate-stderr "$ROOT/run.sh" --dry-run --force -o "$RES/r" -n first "$RES/cfg"
+	[ "$status" -eq 0 ]
+	[[ $output == *$'\n# in all: 2 bench processes'* ]]
+}

@@ -84,15 +84,18 @@ as_user() { (cd / && runuser -u "$TUSER" -- "$@"); }
 	# root runs first, so the lock file exists and is root's
 	run --separate-stderr "$ROOT/run.sh" -n r -o "$RES" --ignore-load --set SIZE=4M -i 1 --monitors none timedmunlock
 	[ "$status" -eq 0 ]
-	# from a directory the user cannot write: a dry run writes nothing; what
-	# needs root it refuses, as the run would
-	run --separate-stderr as_user "$ROOT/run.sh" --dry-run timedmunlock
+	# from a directory the user cannot write: a dry run writes nothing, and
+	# refuses what the run would: the results root, what needs root
+	run --separate-stderr as_user "$ROOT/run.sh" --dry-run --set THP=default timedmunlock
+	assert_one_line_error
+	[ "$stderr" = "mmdelta: results directory results is not writable (permission: $TUSER may not write to .)" ]
+	mkdir "$RES/user" && chown "$TUSER" "$RES/user"
+	run --separate-stderr as_user "$ROOT/run.sh" --dry-run -o "$RES/user" timedmunlock
 	assert_one_line_error
 	[[ $stderr == *"THP=never needs root"* ]]
-	run --separate-stderr as_user "$ROOT/run.sh" --dry-run --set THP=default timedmunlock
+	run --separate-stderr as_user "$ROOT/run.sh" --dry-run -o "$RES/user" --set THP=default timedmunlock
 	[ "$status" -eq 0 ]
 	[[ $output == *"bench/timedmunlock"* ]]
-	mkdir "$RES/user" && chown "$TUSER" "$RES/user"
 	run --separate-stderr as_user "$ROOT/run.sh" -n u -o "$RES/user" --ignore-load --set THP=default \
 		--set SIZE=4M --set WARMUP=0 -i 2 --monitors vmstat timedmunlock
 	[ "$status" -eq 0 ] || { echo "$stderr"; return 1; }
