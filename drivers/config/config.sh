@@ -11,6 +11,7 @@ MMDELTA_SOURCED_CONFIG_CONFIG=1
 source "${BASH_SOURCE[0]%/*}/../core/globals.sh"
 source "${BASH_SOURCE[0]%/*}/../core/build.sh"  # need_built
 source "${BASH_SOURCE[0]%/*}/../core/log.sh"  # die
+source "${BASH_SOURCE[0]%/*}/../core/nearest.sh"  # did_you_mean
 source "${BASH_SOURCE[0]%/*}/../monitors/monitors.sh"  # monitor_list, monitor_names
 source "${BASH_SOURCE[0]%/*}/../system/numa.sh"  # numa_problem
 source "${BASH_SOURCE[0]%/*}/../system/thp.sh"  # thp_check
@@ -26,15 +27,20 @@ declare -A CFG_LINE=()
 
 COMMON_KEYS="BENCH DESCRIPTION ITERATIONS CI_TARGET MAX_ITERATIONS MAX_TIME WARMUP THP THP_DEFRAG NUMA CPU DROP_CACHES COMPACT MONITORS"
 
-# The file a bench-or-config argument names.
+# The file a bench-or-config argument names; a mistyped name gets the
+# nearest configs' names first.
 config_path() {
-	local arg=$1
+	local arg=$1 near=""
+	local -a names
 	if [[ $arg != */* && -f $MMDELTA_ROOT/configs/$arg ]]; then
 		printf '%s\n' "$MMDELTA_ROOT/configs/$arg"
 	elif [[ $arg == */* && -f $arg ]]; then
 		printf '%s\n' "$arg"
 	else
-		die "unknown bench or config '$arg' (configs: $(cd "$MMDELTA_ROOT/configs" && echo *))"
+		names=("$MMDELTA_ROOT"/configs/*)
+		names=("${names[@]##*/}")
+		[[ $arg == */* ]] || near=$(did_you_mean "$arg" "${names[@]}")
+		die "unknown bench or config '$arg' (${near}configs: ${names[*]})"
 	fi
 }
 

@@ -7,9 +7,10 @@
 MMDELTA_SOURCED_RUN_RUNARG=1
 
 source "${BASH_SOURCE[0]%/*}/../core/log.sh"  # die
+source "${BASH_SOURCE[0]%/*}/../core/nearest.sh"  # did_you_mean
 
 resolve_run() {
-	local arg=$1 root=$2
+	local arg=$1 root=$2 near=""
 	if [[ $arg != */* && -d $root/$arg ]]; then
 		printf '%s\n' "$root/$arg"
 	elif [[ $arg != */* && -d $root/.$arg.partial ]]; then
@@ -17,6 +18,10 @@ resolve_run() {
 	elif [[ -d $arg ]]; then
 		printf '%s\n' "$arg"
 	else
-		die "no run '$arg' (not in $root/ and not a directory)"
+		# a mistyped name: the nearest runs of the root (-printf: names
+		# are never split or globbed)
+		[[ $arg == */* ]] || near=$(mapfile -t runs < <(find "$root" -mindepth 1 -maxdepth 1 -type d ! -name '.*' -printf '%f\n' 2>/dev/null)
+			did_you_mean "$arg" "${runs[@]}")
+		die "no run '$arg' (not in $root/ and not a directory${near:+; ${near% }})"
 	fi
 }

@@ -27,6 +27,10 @@ expect_error() {	# expect_error MESSAGE compare-args...
 	expect_error "compare.sh: no run 'nosuch' (not in $R/ and not a directory)" base nosuch
 }
 
+@test "a mistyped run: the nearest run names of the root" {
+	expect_error "compare.sh: no run 'bsae' (not in $R/ and not a directory; did you mean base?)" bsae new
+}
+
 @test "fewer than two runs, an unknown option, a bad value" {
 	expect_error "compare.sh: need at least two runs (see --help)" base
 	expect_error "compare.sh: unknown option '--frobnicate' (see --help)" --frobnicate base new

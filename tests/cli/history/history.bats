@@ -157,6 +157,9 @@ db_dump() {
 	run --separate-stderr "$ROOT/history.sh" -o "$RES" ingest nosuch
 	assert_one_line_error
 	[[ $stderr == "history: no run 'nosuch' (not in $RES/ and not a directory)" ]]
+	run --separate-stderr "$ROOT/history.sh" -o "$RES" ingest night-1
+	assert_one_line_error
+	[[ $stderr == "history: no run 'night-1' (not in $RES/ and not a directory; did you mean night-01?)" ]]
 }
 
 @test "changes: the planted step, between the right runs, with its size and p" {

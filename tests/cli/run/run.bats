@@ -96,7 +96,19 @@ bad_input() {
 
 @test "an unknown bench is refused" {
 	bad_input nosuchbench
-	[[ $stderr == *"unknown bench or config 'nosuchbench'"* ]]
+	[[ $stderr == *"unknown bench or config 'nosuchbench' (configs: "* ]]
+}
+
+@test "a mistyped bench or config: the nearest names first, by edit distance" {
+	bad_input timedmunlok
+	[[ $stderr == "mmdelta: unknown bench or config 'timedmunlok' (did you mean timedmunlock? configs: heaprelease "* ]]
+	bad_input heaprelease-lok
+	[[ $stderr == *"(did you mean heaprelease-lock? configs: "* ]]
+	# a part of several names: up to three of them
+	bad_input munlock
+	[[ $stderr == *"(did you mean timedmunlock or timedmunlock-interleave or timedmunlock-thp? configs: "* ]]
+	bad_input sparsemunmap-sweeep
+	[[ $stderr == *"(did you mean sparsemunmap-sweep? configs: "* ]]
 }
 
 @test "an unknown config key is refused with file and line" {

@@ -355,6 +355,8 @@ refused() {
 	assert_one_line_error
 	bisect --vm-clock sundial timedmunlock "${IMGS[@]}"
 	refused "--vm-clock sundial: must be icount or realtime"
+	bisect timedmunlok "${IMGS[@]}"
+	refused "unknown bench or config 'timedmunlok' (did you mean timedmunlock? configs: "
 	bisect --threshold -3 timedmunlock "${IMGS[@]}"
 	refused "--threshold -3: must be a percentage > 0"
 	mkdir -p "$RES/out/bisect-timedmunlock"

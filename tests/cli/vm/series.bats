@@ -84,6 +84,9 @@ h() { sha "$1" | cut -c1-7; }
 	assert_one_line_error
 	[[ $stderr == *"has uncommitted changes to tracked files"* ]]
 	git -C "$RES/tree" checkout -q image
+	series timedmunlok c0 c2
+	assert_one_line_error
+	[[ $stderr == "mmdelta: unknown bench or config 'timedmunlok' (did you mean timedmunlock? configs: "* ]]
 	# an option where a value belongs is not taken for it
 	run --separate-stderr "$ROOT/series.sh" -o "$RES/out" --tree --build x timedmunlock c0 c2
 	assert_one_line_error
