@@ -25,6 +25,7 @@ source "$MMDELTA_ROOT/drivers/run/iterate.sh"  # bench_run, for_each_point, poin
 source "$MMDELTA_ROOT/drivers/run/autostop.sh"  # -i auto's stopping rules, the sequential gate
 source "$MMDELTA_ROOT/drivers/run/extend.sh"  # --add: more iterations for a complete run
 source "$MMDELTA_ROOT/drivers/run/dryrun.sh"  # --dry-run: the commands and their time
+source "$MMDELTA_ROOT/drivers/run/result.sh"  # profiles_said, run_has_profile
 source "$MMDELTA_ROOT/drivers/monitors/monitors.sh"  # monitor_names, monitors_abort
 source "$MMDELTA_ROOT/drivers/vm/vm.sh"  # --kernel: the same run inside a VM
 source "$MMDELTA_ROOT/drivers/vm/many.sh"  # several --kernel images here: vm_many_check, vm_many_run
@@ -228,7 +229,12 @@ main() {
 	# At once: its pid tells another run.sh that this run is alive.
 	run_meta_head "$@" >"$RUN_DIR/meta"
 	phase set-up
-	if [ -n "$VM_KERNEL" ]; then vm_run "$@"; return; fi
+	if [ -n "$VM_KERNEL" ]; then
+		vm_run "$@"
+		# the insns monitor's tables are the host's, made after the guest's results
+		profiles_said "$FINAL_DIR" insns
+		return
+	fi
 	{
 		meta_line load_at_start "$LOAD_AT_START"
 		facts_meta
@@ -279,7 +285,7 @@ comparable() {
 # The next step as the user would type it, the baseline first: this run
 # against its --baseline, or against the latest other comparable run in the
 # results root (after --add this run is the baseline), or against one still
-# to be made.
+# to be made; with --profile when both hold a profile.
 compare_hint() {
 	local cmd=$MMDELTA_ROOT/compare.sh opt="" other
 	case ${0##*/} in
@@ -291,6 +297,10 @@ compare_hint() {
 	[ -n "$other" ] || other=$(find "$RESULTS" -mindepth 1 -maxdepth 1 -type d ! -name '.*' -printf '%T@ %f\n' |
 		sort -rn | cut -d' ' -f2 | grep -vxF -- "$NAME" |
 		while IFS= read -r d; do ! comparable "$RESULTS/$d" || { echo "$d"; break; }; done) || true
+	# where the work changed, per function, when both runs were profiled
+	if run_has_profile "$FINAL_DIR" && { [ -z "$other" ] || run_has_profile "$RESULTS/$other"; }; then
+		opt+=" --profile"
+	fi
 	if [ -z "$other" ]; then
 		echo "$cmd$opt $NAME OTHER, once there is a run named OTHER"
 	elif [ -n "$ADD_ITERATIONS" ]; then

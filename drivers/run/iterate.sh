@@ -11,6 +11,7 @@ source "${BASH_SOURCE[0]%/*}/../core/log.sh"  # die, phase, say
 source "${BASH_SOURCE[0]%/*}/../monitors/insns.sh"  # insns_process_tag
 source "${BASH_SOURCE[0]%/*}/../monitors/monitors.sh"  # monitors_finish, monitors_iteration, monitors_setup
 source "${BASH_SOURCE[0]%/*}/autostop.sh"  # ci_decided, gate_decided, seqgate_design, seqgate_point_check, seqgate_verdict
+source "${BASH_SOURCE[0]%/*}/result.sh"  # bench_result
 source "${BASH_SOURCE[0]%/*}/rundir.sh"  # rundir_full
 source "${BASH_SOURCE[0]%/*}/trigger.sh"  # monitored_exec
 source "${BASH_SOURCE[0]%/*}/../system/lock.sh"  # lock_fd_close
@@ -139,14 +140,6 @@ bench_iterate() {
 point_write_failed() { rundir_full "$RUN_DIR" || say "cannot write $1"; }
 
 value_of() { awk -F'\t' -v m="$2" '$1 == m { print $4 }' <<<"$1"; }
-
-# The end of a bench: its own metrics and one line for the monitors, as
-# mmstat (the one reader of run directories) sums them up.  A result that
-# cannot be made has said why; the run's data is what counts.
-bench_result() {
-	local line
-	"$MMDELTA_BUILD/bin/mmstat" --result "$1" | while IFS= read -r line; do say "$line"; done || true
-}
 
 # Call FN once per sweep point with CFG set to that point: FN PARAM LABEL.
 for_each_point() {

@@ -65,3 +65,42 @@ mean_of() {
 	[ "$status" -eq 0 ]
 	[ "$(tail -n 1 <<<"$stderr")" = "mmdelta: compare: $ROOT/compare.sh -o $RES old new" ]
 }
+
+# functions FILE...: the function rows of profile tables (no # notes, no
+# [user] or [unknown] pseudo-rows), their mean per file, rounded.
+functions() { awk '!/^[#[]/ && NF { n++ } END { printf "%d\n", n / (ARGC - 1) + 0.5 }' "$@"; }
+
+@test "a profiled run ends with a line per profile monitor: iterations, functions each, and compare --profile" {
+	command -v perf >/dev/null || skip "no perf"
+	for n in a b; do
+		run --separate-stderr "$ROOT/run.sh" -n "$n" -o "$RES" -i 2 --monitors profile --set SIZE=32M timedmunlock
+		[ "$status" -eq 0 ] || { echo "$stderr"; return 1; }
+	done
+	[ -s "$RES/b/timedmunlock/monitors/profile.warmup1.self.tsv" ]  # a warm-up, not counted
+	want=$(functions "$RES"/b/timedmunlock/monitors/profile.{1,2}.self.tsv)
+	grep -qx "mmdelta: timedmunlock profile: 2 iterations profiled, about $want functions each (monitors/profile.TAG.self.tsv); compare.sh --profile shows where they changed" <<<"$stderr"
+	[ "${stderr_lines[-1]}" = "mmdelta: compare: $ROOT/compare.sh -o $RES --profile a b" ]
+	# and the command it names reads them (profile.bats checks what it shows)
+	run --separate-stderr "$ROOT/compare.sh" -o "$RES" --profile a b
+	[ "$status" -eq 0 ]
+	[[ $stderr != *"no profile in these runs"* && $output != *"no profile in these runs"* ]]
+}
+
+@test "the insns line, the host's after a --kernel run: counted iterations, each sweep point, warm-ups left out" {
+	source "$ROOT/drivers/run/result.sh"
+	local d=$RES/r/timedmunlock
+	mkdir -p "$d/monitors"
+	cp "$ROOT"/tests/fixtures/profile/base/timedmunlock/monitors/insns.* "$d/monitors/"
+	want=$(functions "$d"/monitors/insns.[12].tsv)
+	[ "$(profile_recorded "$d" insns)" = "timedmunlock insns: 2 iterations profiled, about $want functions each (monitors/insns.TAG.tsv); compare.sh --profile shows where they changed" ]
+	run ! profile_recorded "$d" profile
+	# a sweep of two points, an --add iteration (+N), gzipped addresses beside
+	rm "$d"/monitors/*
+	for t in SIZE=1G.1 SIZE=1G.2 SIZE=2G.1 SIZE=2G.2 SIZE=2G.3+2 SIZE=1G.warmup1; do
+		printf 'f\t10\ng\t5\n[user]\t3\n' >"$d/monitors/insns.$t.tsv"
+		: >"$d/monitors/insns.$t.addr.tsv.gz"
+	done
+	[ "$(profile_recorded "$d" insns)" = "timedmunlock insns: 5 iterations profiled over 2 sweep points, about 2 functions each (monitors/insns.TAG.tsv); compare.sh --profile shows where they changed" ]
+	run --separate-stderr profiles_said "$RES/r" insns
+	[ "$stderr" = "mmdelta: $(profile_recorded "$d" insns)" ]
+}
