@@ -241,12 +241,27 @@ selfcheck: all
 # static/, and no C sources or Makefile, so nothing there runs make
 # (drivers/core/build.sh).  Every front door NAME.sh gets
 # PREFIX/bin/mmdelta-NAME, a relative link, so a tree staged under DESTDIR
-# works where it is and where it lands (docs/install.md).
+# works where it is and where it lands, and a man page,
+# PREFIX/share/man/man1/mmdelta-NAME.1, which help2man makes from the
+# installed command's --help and --version (docs/install.md).
 INSTALL_DIR     = $(DESTDIR)$(PREFIX)/lib/mmdelta
-INSTALL_SCRIPTS := run.sh compare.sh bisect.sh history.sh
+MAN_DIR         = $(DESTDIR)$(PREFIX)/share/man/man1
+INSTALL_SCRIPTS := run.sh compare.sh bisect.sh series.sh history.sh
+# Each man page's NAME line: what the command is for, in a few words.
+MAN_NAME_run     := run memory-management microbenchmarks into a run directory
+MAN_NAME_compare := compare run directories: tables, significance, a CI gate
+MAN_NAME_bisect  := find the kernel or commit that changed a benchmark figure
+MAN_NAME_series  := measure every commit of a patch series, one table
+MAN_NAME_history := the history of runs: change points, a gate, trend charts
+# man_page NAME: one help2man line of the recipe (the blank line ends it).
+define man_page
+	help2man --no-info --include=docs/man.h2m --name='$(MAN_NAME_$(1))' --output=$(MAN_DIR)/mmdelta-$(1).1 $(DESTDIR)$(PREFIX)/bin/mmdelta-$(1)
+
+endef
 install: all static
+	./libexec/deps.sh install
 	rm -rf $(INSTALL_DIR)
-	install -d $(INSTALL_DIR)/bin $(INSTALL_DIR)/static $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/doc/mmdelta
+	install -d $(INSTALL_DIR)/bin $(INSTALL_DIR)/static $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/doc/mmdelta $(MAN_DIR)
 	cp $(INSTALL_SCRIPTS) $(INSTALL_DIR)/
 	find drivers libexec configs reports -type f ! -name '*.[ch]' -exec cp --parents -t $(INSTALL_DIR) {} +
 	cp $(addprefix $(BIN)/,$(SCENARIOS) $(TOOLS)) $(INSTALL_DIR)/bin/
@@ -254,10 +269,12 @@ install: all static
 	(git describe --always --dirty 2>/dev/null || echo unknown) >$(INSTALL_DIR)/VERSION
 	cp -R README.md docs $(DESTDIR)$(PREFIX)/share/doc/mmdelta/
 	for s in $(INSTALL_SCRIPTS:.sh=); do ln -sfn ../lib/mmdelta/$$s.sh $(DESTDIR)$(PREFIX)/bin/mmdelta-$$s; done
+	$(foreach s,$(INSTALL_SCRIPTS:.sh=),$(call man_page,$(s)))
 
 uninstall:
 	rm -rf $(DESTDIR)$(PREFIX)/lib/mmdelta $(DESTDIR)$(PREFIX)/share/doc/mmdelta
 	rm -f $(patsubst %.sh,$(DESTDIR)$(PREFIX)/bin/mmdelta-%,$(INSTALL_SCRIPTS))
+	rm -f $(patsubst %.sh,$(MAN_DIR)/mmdelta-%.1,$(INSTALL_SCRIPTS))
 
 clean:
 	rm -rf $(BUILD)

@@ -16,6 +16,7 @@ source "$MMDELTA_ROOT/drivers/core/log.sh"  # die, say
 source "$MMDELTA_ROOT/drivers/core/exit.sh"  # exit_trap
 source "$MMDELTA_ROOT/drivers/core/build.sh"  # need_built
 source "$MMDELTA_ROOT/drivers/core/optvalue.sh"  # opt_value
+source "$MMDELTA_ROOT/drivers/core/version.sh"  # version_print
 source "$MMDELTA_ROOT/drivers/run/rundir.sh"  # rundir_check_name, rundir_check_root
 source "$MMDELTA_ROOT/drivers/vm/vm.sh"  # the --vm-* options
 source "$MMDELTA_ROOT/drivers/bisect/bisection.sh"  # bisect_check_bench, bisect_check_images, bisect_images, bisect_run_args, bisect_save_state, bisect_tree_main
@@ -24,15 +25,15 @@ source "$MMDELTA_ROOT/drivers/bisect/fleet.sh"  # --slurm: bisect_fleet_check, b
 source "$MMDELTA_ROOT/drivers/bisect/measure.sh"  # bisect_stop_child
 
 usage() {
-	cat <<'EOF'
-usage: ./bisect.sh [options] BENCH|CONFIG IMAGE IMAGE...
-       ./bisect.sh [options] --tree DIR --build CMD --image PATH BENCH|CONFIG GOOD BAD
+	cat <<EOF
+Usage: ${0##*/} [options] BENCH|CONFIG IMAGE IMAGE...
+  or:  ${0##*/} [options] --tree DIR --build CMD --image PATH BENCH|CONFIG GOOD BAD
 
 Images are given oldest first: the first is good, the last bad.  In a tree,
 GOOD and BAD are commits, BAD a descendant of GOOD; CMD is run in DIR to
 build the kernel, which it leaves at PATH (relative to DIR).
 
-  -o DIR             results root (default: $MMDELTA_RESULTS or ./results)
+  -o DIR             results root (default: \$MMDELTA_RESULTS or ./results)
   -n NAME            the bisection's directory under it (default: bisect-BENCH)
   -i N               iterations per point (default 2: icount is exact; 10 for
                      a bench whose icount figures spread, docs/vm.md)
@@ -50,6 +51,7 @@ build the kernel, which it leaves at PATH (relative to DIR).
   --jobs K           with --slurm: K points a round, measured at once
                      (about log_(K+1) N rounds instead of log2 N; default 1)
   --slurm-opt ARG    with --slurm: passed to sbatch; repeatable
+  --version          the suite's version
 
 Writes DIR/NAME/: the run of every point, bisect.json and bisect.txt.
 Exit 0 when the search named its step (every step); 3 when it ended without
@@ -82,6 +84,7 @@ parse_args() {
 		--slurm-opt) SLURM_OPTS+=("$2") ;;
 		--vm-*) vm_option "$1" "$2"; VM_ARGS+=("$1" "$2") ;;
 		-h | --help) usage; exit 0 ;;
+		--version) version_print "${0##*/}"; exit 0 ;;
 		-*) die "unknown option $1 (see --help)" ;;
 		*) POS+=("$1"); shift; continue ;;
 		esac

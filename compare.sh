@@ -13,6 +13,7 @@ MMDELTA_ROOT=$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")
 source "$MMDELTA_ROOT/drivers/core/build.sh"  # tool_path
 source "$MMDELTA_ROOT/drivers/core/exit.sh"  # exit_as_verdict, exit_trap
 source "$MMDELTA_ROOT/drivers/core/optvalue.sh"  # opt_value
+source "$MMDELTA_ROOT/drivers/core/version.sh"  # version_print
 source "$MMDELTA_ROOT/drivers/run/runarg.sh"  # resolve_run
 # shellcheck disable=SC2034  # read by say and die (log.sh)
 LOG_PREFIX=compare.sh
@@ -23,7 +24,7 @@ trap exit_trap EXIT
 # Named as called: compare.sh, or mmdelta-compare once installed.
 usage() {
 	cat <<USAGE
-usage: ${0##*/} [options] RUN_A RUN_B [RUN_C ...]
+Usage: ${0##*/} [options] RUN_A RUN_B [RUN_C ...]
 
 A RUN is a name under the results root (./results, -o DIR or
 \$MMDELTA_RESULTS) or a path to a run directory.  RUN_A is the baseline.
@@ -51,6 +52,7 @@ A RUN is a name under the results root (./results, -o DIR or
   --html DIR         also write DIR/index.html: systems, tables, plots, gate
   -o DIR             results root
   -h, --help         this text
+  --version          the suite's version
 USAGE
 }
 
@@ -67,6 +69,7 @@ main() {
 	while (($#)); do
 		case $1 in
 		-h | --help) usage; exit 0 ;;
+		--version) version_print "${0##*/}"; exit 0 ;;
 		-o) opt_value -o "a directory" "${@:2:1}"; root=$2; shift ;;
 		--allow-partial | --all-metrics | --profile | --unlike-clocks) opts+=("$1") ;;
 		--format | --alpha | --test | --gate | --gate-metric | --inconclusive | --junit | --top)

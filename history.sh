@@ -14,14 +14,15 @@ MMDELTA_ROOT=$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")
 source "$MMDELTA_ROOT/drivers/core/build.sh"  # tool_path
 source "$MMDELTA_ROOT/drivers/core/exit.sh"  # exit_as_verdict, exit_trap
 source "$MMDELTA_ROOT/drivers/core/optvalue.sh"  # opt_value
+source "$MMDELTA_ROOT/drivers/core/version.sh"  # version_print
 source "$MMDELTA_ROOT/drivers/run/runarg.sh"  # resolve_run, as compare.sh
 # shellcheck disable=SC2034  # read by say and die (log.sh)
 LOG_PREFIX=history
 trap exit_trap EXIT
 
 usage() {
-	cat <<'USAGE'
-usage: history.sh [-o DIR] COMMAND [options]
+	cat <<USAGE
+Usage: ${0##*/} [-o DIR] COMMAND [options]
 
   ingest [RUN...]     record runs (names under the results root or paths);
                       with none, every complete run of the root
@@ -42,7 +43,8 @@ usage: history.sh [-o DIR] COMMAND [options]
   record RUNDIR       what run.sh calls when a run completes: ingest it into
                       its root's database, unless MMDELTA_HISTORY=off; never fails
 
-  -o DIR              results root (default: $MMDELTA_RESULTS or ./results)
+  -o DIR              results root (default: \$MMDELTA_RESULTS or ./results)
+  --version           the suite's version
 USAGE
 }
 
@@ -89,6 +91,7 @@ main() {
 	while (($#)); do
 		case $1 in
 		-h | --help) usage; exit 0 ;;
+		--version) version_print "${0##*/}"; exit 0 ;;
 		-o) opt_value -o "a directory" "${@:2:1}"; root=$2; shift 2 ;;
 		-*) die "unknown option '$1' (see --help)" ;;
 		*) break ;;

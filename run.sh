@@ -13,6 +13,7 @@ source "$MMDELTA_ROOT/drivers/core/log.sh"  # die, phase, say
 source "$MMDELTA_ROOT/drivers/core/exit.sh"  # END_SIGNALS, exit_status, exit_trap, exit_verdict
 source "$MMDELTA_ROOT/drivers/core/build.sh"  # need_built: make in a source tree, nothing when installed
 source "$MMDELTA_ROOT/drivers/core/optvalue.sh"  # opt_value: an option's value is not the next option
+source "$MMDELTA_ROOT/drivers/core/version.sh"  # version_print
 source "$MMDELTA_ROOT/drivers/config/config.sh"  # configs through mmconfig into CFG; --set
 source "$MMDELTA_ROOT/drivers/system/lock.sh"  # one run.sh per machine
 source "$MMDELTA_ROOT/drivers/system/deadrun.sh"  # what a killed run.sh left
@@ -36,9 +37,9 @@ trap exit_trap EXIT
 
 usage() {
 	cat <<EOF
-usage: ${0##*/} [options] BENCH|CONFIG...
+Usage: ${0##*/} [options] BENCH|CONFIG...
   -c CONFIG          run a config (a name under configs/ or a path); repeatable
-  -n NAME            run name (default: the kernel release, $(uname -r))
+  -n NAME            run name (default: the kernel release, as uname -r prints it)
   -i N|auto          iterations per config, overriding ITERATIONS (auto: until
                      the mean's 95% CI is within CI_TARGET)
   --baseline BASE --gate PCT
@@ -55,6 +56,7 @@ usage: ${0##*/} [options] BENCH|CONFIG...
   --force            replace an existing run of the same name once the new one completes
   --dry-run          print the resolved configs, the exact commands and the time
                      they should take; run and write nothing
+  --version          the suite's version
 $(vm_usage)
 $(fleet_usage)
 benches and configs: $(cd "$MMDELTA_ROOT/configs" && echo *)
@@ -93,6 +95,7 @@ parse_args() {
 		--jobs) opt_value "$1" "a number" "${@:2:1}"; [[ $2 =~ ^[1-9][0-9]*$ ]] ||
 			die "--jobs $2: must be a whole number > 0 (the guests booted at once)"; VM_JOBS=$2; shift ;;
 		-h|--help) usage; exit 0 ;;
+		--version) version_print "${0##*/}"; exit 0 ;;
 		-*) die "unknown option $1 (see --help)" ;;
 		*) CONFIGS+=("$1") ;;
 		esac

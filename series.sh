@@ -14,6 +14,7 @@ source "$MMDELTA_ROOT/drivers/core/log.sh"  # die, say
 source "$MMDELTA_ROOT/drivers/core/exit.sh"  # exit_trap
 source "$MMDELTA_ROOT/drivers/core/build.sh"  # need_built
 source "$MMDELTA_ROOT/drivers/core/optvalue.sh"  # opt_value
+source "$MMDELTA_ROOT/drivers/core/version.sh"  # version_print
 source "$MMDELTA_ROOT/drivers/run/rundir.sh"  # rundir_check_name, rundir_check_root
 source "$MMDELTA_ROOT/drivers/vm/vm.sh"  # the --vm-* options
 source "$MMDELTA_ROOT/drivers/bisect/bisection.sh"  # bisect_check_bench, bisect_run_args
@@ -22,21 +23,22 @@ source "$MMDELTA_ROOT/drivers/bisect/measure.sh"  # bisect_stop_child
 source "$MMDELTA_ROOT/drivers/bisect/series.sh"  # series_main
 
 usage() {
-	cat <<'EOF'
-usage: ./series.sh [options] --tree DIR --build CMD --image PATH BENCH|CONFIG BASE TIP
+	cat <<EOF
+Usage: ${0##*/} [options] --tree DIR --build CMD --image PATH BENCH|CONFIG BASE TIP
 
 Builds, boots and measures BASE and every commit after it up to TIP (the
 first-parent line), then prints the compare.sh table with one column per
 commit (base, 1 ... N) and the commits' subjects under it.  CMD is run with
 bash -c in DIR and leaves the kernel at PATH (relative to DIR).
 
-  -o DIR             results root (default: $MMDELTA_RESULTS or ./results)
+  -o DIR             results root (default: \$MMDELTA_RESULTS or ./results)
   -n NAME            the series' directory under it (default: series-BENCH)
   -i N               iterations per commit (default 2: icount is exact;
                      10 for a bench whose icount figures spread, docs/vm.md)
   --set KEY=VALUE    override a config key for every commit; repeatable
   --vm-mem, --vm-cpus, --vm-clock, --vm-numa, --vm-append, --vm-timeout
                      passed to every run.sh --kernel (see run.sh --help)
+  --version          the suite's version
 
 Writes DIR/NAME/: a run per commit (base-HASH, 1-HASH, ...), each built
 image under images/, and series.txt (the table).  Exit 0 when every commit
@@ -60,6 +62,7 @@ parse_args() {
 		--image) IMAGE_PATH=$2 ;;
 		--vm-*) vm_option "$1" "$2"; VM_ARGS+=("$1" "$2") ;;
 		-h | --help) usage; exit 0 ;;
+		--version) version_print "${0##*/}"; exit 0 ;;
 		-*) die "unknown option $1 (see --help)" ;;
 		*) POS+=("$1"); shift; continue ;;
 		esac

@@ -8,6 +8,7 @@ MMDELTA_SOURCED_SYSTEM_FACTS=1
 source "${BASH_SOURCE[0]%/*}/../core/globals.sh"
 source "${BASH_SOURCE[0]%/*}/../monitors/perf.sh"  # perf_hw_counters
 source "${BASH_SOURCE[0]%/*}/settings.sh"  # setting_read
+source "${BASH_SOURCE[0]%/*}/../core/version.sh"  # suite_version
 
 meta_line() { printf '%s: %s\n' "$1" "$2"; }
 
@@ -44,16 +45,6 @@ facts_meta() {
 	meta_line kernel_config "$(facts_kernel_config_source || echo unavailable)"
 	meta_line virtualization "$(systemd-detect-virt 2>/dev/null || awk '/hypervisor/ { print "vm"; exit }' /proc/cpuinfo)"
 	meta_line suite_version "$(suite_version)"
-}
-
-# A source tree knows its commit; an installed tree has the one make
-# install recorded (asking git there could describe whatever repository
-# the prefix happens to lie in).
-suite_version() {
-	if [ -e "$MMDELTA_ROOT/.git" ]; then
-		git -C "$MMDELTA_ROOT" describe --always --dirty 2>/dev/null && return 0
-	fi
-	cat "$MMDELTA_ROOT/VERSION" 2>/dev/null || echo unknown
 }
 
 facts_topology() {

@@ -61,7 +61,7 @@ set_packages() { awk -v want=" $* " '{ sub(/#.*/, "") } NF >= 2 && index(want, "
 	[ "$(id -u)" -eq 0 ] || skip "installing needs root"
 	run make -s -C "$ROOT" deps
 	[ "$status" -eq 0 ]
-	[ "$(installed)" = "$(set_packages run report vm insns fleet test)" ]
+	[ "$(installed)" = "$(set_packages run report vm insns fleet install test)" ]
 	run --separate-stderr "$ROOT/libexec/deps.sh" nosuch
 	[ "$status" -eq 2 ]
 	[[ $stderr == "mmdelta: deps.sh: no package set 'nosuch' in "*"/deps.list" ]]

@@ -30,16 +30,19 @@ setup() {
 
 teardown() { common_teardown; }
 
-@test "install: the tree holds binaries, no sources or Makefile, a link per top-level script" {
+@test "install: the tree holds binaries, no sources or Makefile; every front door a command and a man page" {
 	lib=$STAGE/dest/opt/mmd/lib/mmdelta
 	for b in bin/timedmunlock bin/mmconfig bin/mmstat bin/mmci static/timedmunlock; do
 		[ -x "$lib/$b" ] || { echo "missing $b"; return 1; }
 	done
 	[ -z "$(find "$STAGE/dest" -name '*.[cho]' -o -name Makefile -o -name '*.mk')" ]
-	for s in "$ROOT"/{run,compare,bisect,history}.sh; do
+	# every top-level script is a front door: a new one is installed or this fails
+	for s in "$ROOT"/*.sh; do
 		n=$(basename "$s" .sh)
-		[ "$(readlink "$STAGE/dest/opt/mmd/bin/mmdelta-$n")" = "../lib/mmdelta/$n.sh" ]
+		[ "$(readlink "$STAGE/dest/opt/mmd/bin/mmdelta-$n")" = "../lib/mmdelta/$n.sh" ] || { echo "no mmdelta-$n"; return 1; }
+		[ -s "$STAGE/dest/opt/mmd/share/man/man1/mmdelta-$n.1" ] || { echo "no man page mmdelta-$n.1"; return 1; }
 	done
+	[ "$(ls "$ROOT"/*.sh | wc -l)" -eq 5 ]
 	# nothing in the text of the tree points back at the source tree
 	run grep -rIl -- "$ROOT" "$STAGE/dest"
 	[ "$status" -eq 1 ]
@@ -48,14 +51,55 @@ teardown() { common_teardown; }
 @test "install: --help through a user's link, from another directory" {
 	run --separate-stderr mmdelta --help
 	[ "$status" -eq 0 ]
-	[[ $output == "usage: mmdelta "* ]]
+	[[ $output == "Usage: mmdelta "* ]]
 	[[ $output == *"benches and configs: "*timedmunlock* ]]
 	run --separate-stderr mmcompare --help
 	[ "$status" -eq 0 ]
-	[[ $output == "usage: mmcompare [options] RUN_A RUN_B"* ]]  # named as called
+	[[ $output == "Usage: mmcompare [options] RUN_A RUN_B"* ]]  # named as called
 	run --separate-stderr "$STAGE/dest/opt/mmd/bin/mmdelta-compare" --help
-	[[ $output == "usage: mmdelta-compare [options]"* ]]
+	[[ $output == "Usage: mmdelta-compare [options]"* ]]
 	[ ! -e "$BATS_TEST_TMPDIR/make-called" ]
+}
+
+@test "install: --version is the VERSION make install wrote; in a checkout, git describe" {
+	local v
+	v=$(cat "$STAGE/dest/opt/mmd/lib/mmdelta/VERSION")
+	[ -n "$v" ] && [ "$v" != unknown ]
+	run --separate-stderr mmdelta --version
+	[ "$status" -eq 0 ]
+	[ "$output" = "mmdelta (mmdelta) $v" ]
+	for n in compare bisect series history; do
+		run --separate-stderr "$STAGE/dest/opt/mmd/bin/mmdelta-$n" --version
+		[ "$status" -eq 0 ] && [ "$output" = "mmdelta-$n (mmdelta) $v" ]
+	done
+	git -C "$ROOT" rev-parse 2>/dev/null || skip "not a git checkout"
+	run --separate-stderr "$ROOT/series.sh" --version
+	[ "$status" -eq 0 ]
+	[ "$output" = "series.sh (mmdelta) $(git -C "$ROOT" describe --always --dirty)" ]
+	[ ! -e "$BATS_TEST_TMPDIR/make-called" ]
+}
+
+# A man page read as man shows it: no hyphenation or justification, so an
+# option is one word wherever it falls.
+man_page() { MANWIDTH=200 man --no-hyphenation --no-justification -l "$STAGE/dest/opt/mmd/share/man/man1/mmdelta-$1.1"; }
+
+@test "install: each man page has its sections, every option of --help, the exit status and the version" {
+	command -v man >/dev/null || skip "no man (make deps installs man-db)"
+	local n page v
+	v=$(cat "$STAGE/dest/opt/mmd/lib/mmdelta/VERSION")
+	for n in run compare bisect series history; do
+		page=$(man_page "$n")
+		[ "$(grep -E '^[A-Z][A-Z ]+$' <<<"$page" | paste -sd,)" = "NAME,SYNOPSIS,DESCRIPTION,EXIT STATUS,SEE ALSO" ] ||
+			{ echo "mmdelta-$n.1: sections $(grep -E '^[A-Z][A-Z ]+$' <<<"$page" | paste -sd,)"; return 1; }
+		grep -Eq "^ +mmdelta-$n - [a-z]" <<<"$page"
+		grep -Eq "^ +mmdelta-$n \\[" <<<"$page"  # the synopsis, from Usage:
+		# the options --help lists, each in the page
+		run comm -23 <("$STAGE/dest/opt/mmd/bin/mmdelta-$n" --help | grep -oE -- '--[a-z][a-z-]*' | sort -u) \
+			<(grep -oE -- '--[a-z][a-z-]*' <<<"$page" | sort -u)
+		[ -z "$output" ] || { echo "mmdelta-$n.1 lacks: $output"; return 1; }
+		grep -Eq '^ +1 +REGRESSION' <<<"$page" && grep -Eq '^ +2 +bad input' <<<"$page"
+		grep -Eq "^mmdelta $v " <<<"$page"
+	done
 }
 
 @test "install: two real runs and a compare from another directory, make never called" {
