@@ -263,38 +263,33 @@ round_overlaps() {
 	[ -z "$(git -C "$RES/tree" symbolic-ref -q HEAD)" ]
 }
 
-@test "Ctrl-C during a step of the images form: run stopped, exit 130, no process left" {
+# interrupted_at_step SIG: bisect.sh on images whose middle run never
+# finishes, sent SIG once that run has started; RC is its exit status.
+interrupted_at_step() {
 	images 10 10 sleep 12 12
 	# A background job starts with SIGINT ignored, and bash cannot trap a
 	# signal ignored on entry: env gives bisect.sh the default back.
-	env --default-signal=INT "$ROOT/bisect.sh" -o "$RES/out" timedmunlock "${IMGS[@]}" 2>"$RES/err" &
+	env --default-signal="$1" "$ROOT/bisect.sh" -o "$RES/out" timedmunlock "${IMGS[@]}" 2>"$RES/err" &
 	local pid=$! i
 	# up to a minute: a loaded machine starts bisect.sh slowly, and a signal
 	# before its traps would end it silently
 	for i in $(seq 600); do [ -s "$FAKE_CALLS.pid" ] && break; sleep 0.1; done
 	[ -s "$FAKE_CALLS.pid" ]
-	kill -INT "$pid"
-	local rc=0
-	wait "$pid" || rc=$?
-	[ "$rc" -eq 130 ] || { echo "rc=$rc"; cat "$RES/err"; false; }
-	grep -q '^mmdelta: bisect: interrupted by SIGINT$' "$RES/err" || { cat "$RES/err"; false; }
-	! kill -0 "$(cat "$FAKE_CALLS.pid")" 2>/dev/null
+	kill -"$1" "$pid"
+	RC=0
+	wait "$pid" || RC=$?
+	grep -q "^mmdelta: bisect: interrupted by SIG$1\$" "$RES/err" || { echo "exit $RC"; cat "$RES/err"; false; }
+	run ! kill -0 "$(cat "$FAKE_CALLS.pid")" 2>/dev/null
+}
+
+@test "Ctrl-C during a step of the images form: run stopped, exit 130, no process left" {
+	interrupted_at_step INT
+	[ "$RC" -eq 130 ]
 }
 
 @test "SIGTERM during a step (a CI job cancelled): run stopped, exit 143 as 128 + SIGTERM, as run.sh's" {
-	images 10 10 sleep 12 12
-	"$ROOT/bisect.sh" -o "$RES/out" timedmunlock "${IMGS[@]}" 2>"$RES/err" &
-	local pid=$! i
-	# up to a minute: a loaded machine starts bisect.sh slowly, and a signal
-	# before its traps would end it silently
-	for i in $(seq 600); do [ -s "$FAKE_CALLS.pid" ] && break; sleep 0.1; done
-	[ -s "$FAKE_CALLS.pid" ]
-	kill -TERM "$pid"
-	local rc=0
-	wait "$pid" || rc=$?
-	[ "$rc" -eq 143 ]
-	grep -q '^mmdelta: bisect: interrupted by SIGTERM$' "$RES/err" || { cat "$RES/err"; false; }
-	run ! kill -0 "$(cat "$FAKE_CALLS.pid")" 2>/dev/null
+	interrupted_at_step TERM
+	[ "$RC" -eq 143 ]
 }
 
 @test "Ctrl-C during git bisect run: the step's run stopped, the tree back on its branch" {
