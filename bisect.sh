@@ -126,9 +126,13 @@ on_signal() {
 	exit $((128 + $(kill -l "$1")))
 }
 
-# git bisect's step script: bisect.sh --step WORK (the bisection's own files).
+# git bisect's step script: bisect.sh --step WORK (the bisection's own
+# files).  Any failure here must abort git bisect (128), never call the
+# commit bad: tree_step's 0, 1 and 125 are the only verdicts.
 step_main() {
 	local -a argv
+	DIE_STATUS=128
+	trap exit_trap EXIT
 	WORK=$1 OUT=$(dirname "$1")
 	mapfile -d '' -t argv <"$WORK/argv"
 	parse_args "${argv[@]}"

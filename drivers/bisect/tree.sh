@@ -13,6 +13,7 @@ MMDELTA_SOURCED_BISECT_TREE=1
 # shellcheck source=drivers/bisect/globals.sh
 source "${BASH_SOURCE[0]%/*}/globals.sh"
 source "${BASH_SOURCE[0]%/*}/../core/log.sh"  # die, say
+source "${BASH_SOURCE[0]%/*}/../core/exit.sh"  # exit_verdict
 source "${BASH_SOURCE[0]%/*}/../vm/image.sh"  # vm_image_problem
 source "${BASH_SOURCE[0]%/*}/measure.sh"  # bisect_last, bisect_log, bisect_point, bisect_spawn
 source "${BASH_SOURCE[0]%/*}/bisection.sh"  # bisect_load_ends
@@ -106,8 +107,6 @@ tree_end() {
 # git bisect (an error on the host, said on stderr).
 tree_step() {
 	bisect_load_ends
-	# shellcheck disable=SC2034  # read by die
-	DIE_STATUS=128
 	# Only --first drives git bisect, and its argv need not say so: the
 	# point must come back good or bad.
 	# shellcheck disable=SC2034  # read by measure.sh
@@ -115,8 +114,8 @@ tree_step() {
 	tree_point step
 	case $VERDICT in
 	good) exit 0 ;;
-	bad) exit 1 ;;
-	*) exit 125 ;;
+	bad) exit_verdict 1 ;;
+	*) exit_verdict 125 ;;
 	esac
 }
 

@@ -6,20 +6,27 @@
 #   2    bad input, or a run that could not complete
 #   128+N  interrupted by signal N        (130 for Ctrl-C, 143 for SIGTERM)
 # A front door exits 1 or 3 only through exit_verdict.  Every other status
-# leaves through exit_trap, its EXIT trap, as 2, whatever set it: die, a
-# `|| exit 1`, a subshell's status, a helper's set -e death, a program that
-# crashed (SIGSEGV, SIGABRT) or was killed (SIGKILL, the OOM killer).  Only
-# the signals that end a shell on request (END_SIGNALS) keep 128+N.
+# leaves through exit_trap, its EXIT trap, as die's (DIE_STATUS: 2), whatever
+# set it: die, a `|| exit 1`, a subshell's status, a helper's set -e death,
+# a program that crashed (SIGSEGV, SIGABRT) or was killed (SIGKILL, the OOM
+# killer).  Only the signals that end a shell on request (END_SIGNALS) keep
+# 128+N.  bisect.sh's step script has git bisect's scheme instead: its
+# verdicts 0, 1 (bad) and 125 (skip), and 128, which aborts git bisect, for
+# any failure.
 # shellcheck shell=bash
 [ -z "${MMDELTA_SOURCED_CORE_EXIT:-}" ] || return 0  # sourced once, however often asked for
 MMDELTA_SOURCED_CORE_EXIT=1
+
+# shellcheck source=drivers/core/globals.sh
+source "${BASH_SOURCE[0]%/*}/globals.sh"  # DIE_STATUS
 
 # Every signal that ends a shell by default and is sent to stop a job
 # (Ctrl-C, kill, a closed pipe, a timeout, a CPU or file limit).  SIGKILL
 # cannot be caught, and a run it ends is one that could not complete.
 END_SIGNALS="HUP INT QUIT PIPE TERM ALRM USR1 USR2 XCPU XFSZ VTALRM PROF"
 
-# The verdict this process exits with (1 or 3), once exit_verdict says so.
+# The verdict this process exits with (1 or 3; 1 or 125 in git bisect's
+# step script), once exit_verdict says so.
 EXIT_VERDICT=""
 
 exit_verdict() {
@@ -38,7 +45,7 @@ exit_status() {
 		sig=$(kill -l "$rc" 2>/dev/null) || sig=""
 		[[ " $END_SIGNALS " != *" $sig "* ]] || { echo "$rc"; return; }
 	fi
-	echo 2
+	echo "$DIE_STATUS"
 }
 
 # exit_trap [CMD...]: the EXIT trap (`trap exit_trap EXIT`, or

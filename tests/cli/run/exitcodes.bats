@@ -92,3 +92,13 @@ crashing_tree() {
 	[ "$status" -eq 2 ]
 	[[ $stderr == *"Segmentation fault"* ]]
 }
+
+@test "bisect.sh's step script: a failure of its own aborts git bisect (128), never calls the commit bad (1)" {
+	# git bisect run reads 1-127 but 125 as "bad": a set -e death there
+	# would name a wrong culprit.  A step whose bisection files are missing:
+	mkdir "$RES/work"
+	printf '%s\0' timedmunlock a b >"$RES/work/argv"
+	run --separate-stderr "$ROOT/bisect.sh" --step "$RES/work"
+	[ "$status" -eq 128 ]
+	[[ $stderr == *"$RES/work/bench: No such file or directory"* ]]
+}
