@@ -49,8 +49,9 @@ start_stopped_at() {
 	return 1
 }
 
-# Deliver SIG to the stopped run.sh and wait for it; RC.
+# Deliver SIG to the stopped run.sh and wait for it; RC, and SENT the signal.
 signal_and_wait() {
+	SENT=$1
 	kill -"$1" "$RUNPID"
 	kill -CONT "$RUNPID"
 	RC=0
@@ -76,14 +77,15 @@ assert_partial() {
 	[ ! -e "$RES/r" ]
 	grep -qx "status: $status" "$RES/.r.partial/meta"
 	grep -q "^phase: $phase\$" "$RES/.r.partial/meta"
-	[ "$RC" -ne 0 ]
+	# 128 + the signal's number: interrupted, never a verdict or a failure's 2
+	[ "$RC" -eq $((128 + $(kill -l "$SENT"))) ]
 	grep -q "interrupted by SIG" "$BATS_TEST_TMPDIR/err"
 }
 
 @test "SIGTERM in the dependency check: no run directory, nothing changed" {
 	start_stopped_at 'dependency check' -n r --set SIZE=8M timedmunlock
 	signal_and_wait TERM
-	[ "$RC" -ne 0 ]
+	[ "$RC" -eq 143 ]
 	[ ! -e "$RES/r" ] && [ ! -e "$RES/.r.partial" ]
 	assert_nothing_left
 }
