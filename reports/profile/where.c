@@ -15,6 +15,8 @@
 #include "profile/where.h"
 #include "profile/whererows.h"
 
+int where_significant(const struct where_row *r) { return r->test.outcome == TTEST_DIFFERENCE; }
+
 /* The mean of metric a (times c, or divided by it) in one run at one point: NaN if absent. */
 static double metric_mean(const struct bench_cmp *b, size_t p, size_t run, const char *a, const char *c, int divide)
 {

@@ -13,8 +13,6 @@
 #include "profile/whererows.h"
 #include "stats/stats.h"
 
-int where_significant(const struct where_row *r) { return r->test.outcome == TTEST_DIFFERENCE; }
-
 static void summary_of(const double *v, size_t n, struct summary *s)
 {
 	double *copy = xcalloc(n ? n : 1, sizeof(double));

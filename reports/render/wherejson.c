@@ -5,7 +5,7 @@
 #include <math.h>
 
 #include "render/json.h"
-#include "render/where.h"
+#include "render/wherejson.h"
 #include "profile/where.h"
 
 static const char *run_name(const struct report *rep, size_t r) { return rep->runs[r].name; }
