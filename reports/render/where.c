@@ -158,7 +158,8 @@ static void text_insns(FILE *f, const struct report *rep, const struct where_blo
 		run_name(rep, w->run));
 	if (w->per)
 		fprintf(f, " %9s %9s", unit, unit);
-	fprintf(f, " %12s %10s %9s %8s\n", "change", "±", "of change", "p");
+	/* "±" is two bytes: one more of width keeps it over its column */
+	fprintf(f, " %12s %11s %9s %8s\n", "change", "±", "of change", "p");
 	for (size_t i = 0; i < w->n; i++)
 		text_insns_row(f, rep, w, &w->rows[i], nw);
 	text_insns_row(f, rep, w, &w->total, nw);
@@ -179,13 +180,15 @@ static void text_samples(FILE *f, const struct report *rep, const struct where_b
 		fprintf(f, "No function's share changed significantly (%zu tested).\n", w->n_tested);
 		return;
 	}
-	fprintf(f, "%-*s %*s %*s %9s %9s %10s\n", nw, "function", col(rep, 0, 9), run_name(rep, 0),
+	fprintf(f, "%-*s %*s %*s %9s %10s %10s\n", nw, "function", col(rep, 0, 9), run_name(rep, 0),
 		col(rep, w->run, 9), run_name(rep, w->run), "change", "±", "p");
 	for (size_t i = 0; i < w->n; i++) {
 		const struct where_row *r = &w->rows[i];
+		char p[32];
 
-		fprintf(f, "%-*s %*.2f%% %*.2f%% %+8.2f%% %8.2f%% %10.2g\n", nw, r->name, col(rep, 0, 9) - 1, r->base,
-			col(rep, w->run, 9) - 1, r->new, r->change, r->test.ci_half, r->test.p);
+		p_text(r, p, sizeof(p));
+		fprintf(f, "%-*s %*.2f%% %*.2f%% %+8.2f%% %8.2f%% %10s\n", nw, r->name, col(rep, 0, 9) - 1, r->base,
+			col(rep, w->run, 9) - 1, r->new, r->change, r->test.ci_half, p);
 	}
 	count_line(rep, w, line, sizeof(line));
 	fprintf(f, "%s", line);
