@@ -95,13 +95,12 @@ static void status_line(const struct report *rep, const struct where_block *w, c
 			 ": the rows are where the iterations happened to differ" : "");
 }
 
-static void text_status(FILE *f, const struct report *rep, const struct where_block *w, const char *pre,
-			const char *post)
+static void text_status(FILE *f, const struct report *rep, const struct where_block *w)
 {
 	char line[1024];
 
 	status_line(rep, w, line, sizeof(line));
-	fprintf(f, "%s%s%s\n", pre, line, post);
+	fprintf(f, "%s.\n", line);
 }
 
 /* A column as wide as the run's name, and at least w. */
@@ -225,7 +224,7 @@ void where_text(FILE *f, const struct report *rep, size_t b)
 		}
 		title_line(rep, w, line, sizeof(line));
 		fprintf(f, "%s\n", line);
-		text_status(f, rep, w, "", ".");
+		text_status(f, rep, w);
 		if (w->kind == PROFILE_INSNS)
 			text_insns(f, rep, w);
 		else
@@ -285,7 +284,7 @@ void where_markdown(FILE *f, const struct report *rep, size_t b)
 		}
 		title_line(rep, w, line, sizeof(line));
 		fprintf(f, "\n**%s**\n\n", line);
-		text_status(f, rep, w, "", ".");
+		text_status(f, rep, w);
 		if (w->skid)
 			fprintf(f, "\n> %s.\n", skid_note);
 		fputc('\n', f);
