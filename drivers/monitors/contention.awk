@@ -8,7 +8,8 @@
 #   	ffffffff81612379 do_mprotect_pkey
 #   4242/4243   615.397844321:   lock:contention_end: 0xffff888118b586f8 (ret=0)
 # Output: metric<TAB>value, times in seconds; with detail=FILE, a row per
-# lock and caller there: lock, type, caller, contentions, wait, longest.
+# lock, type and caller there: mmap_lock or other, the type, the caller,
+# how many lock addresses, contentions, total wait, longest wait.
 #
 # A wait is a task's contention_begin to its contention_end on the same
 # lock address.  A second begin before the end (a mutex that spun, then
@@ -20,8 +21,10 @@
 # mm_struct, the object of mmsize bytes at mm (mmap_lock is the one
 # rw_semaphore there but for x86's LDT semaphore, which only modify_ldt(2)
 # takes).  Every task's waits for it count.  Every other lock counts when
-# one of the bench's tasks waited for it.  The caller is the first frame
-# of the chain outside the lock implementation.
+# one of the bench's tasks waited for it; those are told apart by type and
+# caller, as perf lock contention tells them, since most are one of many
+# instances (each VMA's anon_vma lock, say).  The caller is the first
+# frame of the chain outside the lock implementation.
 
 # Kernel addresses exceed a double's 53 bits: compare them as 16 hex
 # digits, their low 32 bits as a number.  A slab object never crosses a
@@ -72,7 +75,11 @@ function lock_frame(sym) {
 	return sym ~ /^_*(rwsem|down|mutex|ww_mutex|rt_mutex|rtlock|rwbase|percpu_down|percpu_rwsem|raw_spin|raw_read|raw_write|do_raw_spin|do_raw_read|do_raw_write|queued_spin|queued_read|queued_write|native_queued_spin|pv_queued_spin|osq)(_|\.|$)/
 }
 
-function wait_done(key, class, d) {
+function wait_done(key, class, a, d) {
+	if (!((key, a) in seen)) {
+		seen[key, a] = 1
+		locks[key]++
+	}
 	n[key]++
 	total[key] += d
 	if (d > longest[key]) longest[key] = d
@@ -128,9 +135,9 @@ $3 == "lock:contention_begin:" {
 	f = flags[k]
 	c = (k in caller) ? caller[k] : "[unknown]"
 	if (rwsem(f) && in_mm(a))
-		wait_done("mmap_lock" SUBSEP lock_type(f) SUBSEP c, "mmap_lock", d)
+		wait_done("mmap_lock" SUBSEP lock_type(f) SUBSEP c, "mmap_lock", a, d)
 	else if (pid_of[k] in mine)
-		wait_done("0x" a SUBSEP lock_type(f) SUBSEP c, "other", d)
+		wait_done("other" SUBSEP lock_type(f) SUBSEP c, "other", a, d)
 	delete since[k]
 	delete pid_of[k]
 	delete flags[k]
@@ -141,7 +148,8 @@ END {
 	for (key in n) {
 		split(key, p, SUBSEP)
 		if (detail != "")
-			printf "%s\t%s\t%s\t%d\t%.9f\t%.9f\n", p[1], p[2], p[3], n[key], total[key] / 1e9, longest[key] / 1e9 >detail
+			printf "%s\t%s\t%s\t%d\t%d\t%.9f\t%.9f\n", p[1], p[2], p[3], locks[key], n[key],
+				total[key] / 1e9, longest[key] / 1e9 >detail
 	}
 	printf "contention_mmap_lock_count\t%d\n", cn["mmap_lock"]
 	printf "contention_mmap_lock_wait\t%.9f\n", ct["mmap_lock"] / 1e9

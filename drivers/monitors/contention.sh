@@ -82,8 +82,8 @@ contention_stop() {
 	[ ! -e "$1.data" ] || chmod "$RUN_FILE_MODE" "$1.data"
 }
 
-# The metrics, RAW.tsv (a row per lock and caller, longest total wait
-# first) and RAW.perf.txt (perf lock contention's table: every task on the
+# The metrics, RAW.tsv (a row per lock, type and caller, longest total
+# wait first) and RAW.perf.txt (perf lock contention's table: every task on the
 # machine, by caller).
 contention_parse() {
 	local raw=$1 mm size tasks
@@ -96,12 +96,13 @@ contention_parse() {
 			-f "$MMDELTA_ROOT/drivers/monitors/contention.awk" >"$raw.txt" || return 1
 	{
 		printf '# waits in the timed region: mmap_lock (the rw_semaphore in the mm_struct at %s, %s bytes), any task; other locks, tasks %s\n' "$mm" "$size" "$tasks"
-		printf 'lock\ttype\tcaller\tcontentions\twait_s\tmax_s\n'
-		sort -t "$(printf '\t')" -k5,5gr -k1,1 -k3,3 "$raw.rows" 2>/dev/null
+		printf 'lock\ttype\tcaller\tlocks\tcontentions\twait_s\tmax_s\n'
+		sort -t "$(printf '\t')" -k6,6gr -k1,3 "$raw.rows" 2>/dev/null
 	} >"$raw.tsv"
 	rm -f "$raw.rows"
-	"$PERF" lock contention -i "$raw.data" >"$raw.perf.txt" 2>>"$raw.log" ||
-		say "monitor contention: perf lock contention could not read $(basename "$raw").data (see $raw.log)"
+	# perf lock prints its table on stderr
+	"$PERF" lock contention -i "$raw.data" >"$raw.perf.txt" 2>&1 ||
+		say "monitor contention: perf lock contention could not read $(basename "$raw").data (see $raw.perf.txt)"
 	cat "$raw.txt"
 }
 
