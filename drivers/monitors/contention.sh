@@ -12,8 +12,8 @@ MMDELTA_SOURCED_MONITORS_CONTENTION=1
 # shellcheck source=drivers/core/globals.sh
 source "${BASH_SOURCE[0]%/*}/../core/globals.sh"
 source "${BASH_SOURCE[0]%/*}/../core/log.sh"  # say
-source "${BASH_SOURCE[0]%/*}/perf.sh"  # perf_find, perf_session_start, perf_session_stop, perf_user_only
-source "${BASH_SOURCE[0]%/*}/mmaplock.sh"  # mmaplock_tracefs
+source "${BASH_SOURCE[0]%/*}/perf.sh"  # perf_session_start, perf_session_stop
+source "${BASH_SOURCE[0]%/*}/mmaplock.sh"  # mmaplock_available, mmaplock_tracefs
 
 # The size of a struct mm_struct on this kernel, from /proc/slabinfo: the
 # bench's mmap_lock is the rw_semaphore inside that object.
@@ -21,11 +21,13 @@ CONTENTION_MM_SIZE=""
 
 contention_available() {
 	local t
-	perf_find || { echo "no working perf (install linux-perf, or set MMDELTA_PERF)"; return 1; }
-	! perf_user_only || return 1
-	t=$(mmaplock_tracefs) || { echo "tracefs is not mounted and cannot be (mount -t tracefs nodev /sys/kernel/tracing)"; return 1; }
+	# perf, the kernel's side, tracefs, and the mmap_lock tracepoints,
+	# which find the bench's mm: what mmaplock needs
+	mmaplock_available || return 1
+	t=$(mmaplock_tracefs) || return 1
 	[ -d "$t/events/lock/contention_begin" ] || { echo "this kernel has no lock:contention_begin tracepoint (5.19+ with CONFIG_TRACEPOINTS)"; return 1; }
-	[ -d "$t/events/mmap_lock" ] || { echo "this kernel has no mmap_lock tracepoints, which find the bench's mm (5.11+ with CONFIG_TRACING)"; return 1; }
+	awk '$3 == "proc_pid_cmdline_read" { ok = $1 !~ /^0+$/ } END { exit !ok }' /proc/kallsyms 2>/dev/null ||
+		{ echo "kernel symbols are not readable here (CONFIG_KALLSYMS, kernel.kptr_restrict), so the bench's mm cannot be found"; return 1; }
 	CONTENTION_MM_SIZE=$(awk '$1 == "mm_struct" { print $4 }' /proc/slabinfo 2>/dev/null) || true
 	[[ $CONTENTION_MM_SIZE =~ ^[1-9][0-9]*$ ]] ||
 		{ echo "/proc/slabinfo has no mm_struct (CONFIG_SLUB_DEBUG), so mmap_lock cannot be told from other locks"; return 1; }
