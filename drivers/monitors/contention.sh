@@ -85,8 +85,8 @@ contention_stop() {
 }
 
 # The metrics, RAW.tsv (a row per lock, type and caller, longest total
-# wait first) and RAW.perf.txt (perf lock contention's table: every task on the
-# machine, by caller).
+# wait first) and RAW.perf.txt (perf lock contention's table: every task
+# on the machine, by caller).
 contention_parse() {
 	local raw=$1 mm size tasks
 	[ -s "$raw.data" ] && read -r mm size <"$raw.mm" && read -r tasks <"$raw.tasks" || return 1
