@@ -1,5 +1,6 @@
 /* main() for every bench: options, trigger, output.  See harness.h. */
 #include "harness.h"
+#include "cpus.h"
 #include "describe.h"
 #include "memlimit.h"
 #include "output.h"
@@ -142,6 +143,10 @@ static int set_opt(struct bench_opt *o, const char *val)
 		break;
 	case OPT_FLAG:
 		*(int *)o->dest = 1;
+		break;
+	case OPT_TASKS:
+		if (tasks_parse(val, cpus_allowed(), o->dest, &why))
+			return bench_fail("--%s %s: %s", o->name, val, why);
 		break;
 	}
 	o->given = 1;

@@ -41,6 +41,7 @@ enum opt_type {
 	OPT_CHOICE,	/* one of choices, stored as its index (int) */
 	OPT_STRING,	/* const char * */
 	OPT_FLAG,	/* int set to 1 when given */
+	OPT_TASKS,	/* uint64_t: a number of tasks, N or P% of the CPUs this process may run on */
 };
 
 struct bench_opt {
