@@ -60,6 +60,13 @@ struct bench {
 	struct bench_opt *opts;			/* terminated by {NULL} */
 	/* run.sh's MONITORS for its configs that name none, e.g. "vmstat" */
 	const char *monitors;
+	/*
+	 * 1: run without address-space randomisation (the harness re-executes
+	 * the bench once so), for a bench whose figure depends on where its
+	 * mappings land: how many page tables they span, whether they can take
+	 * huge pages.  will-it-scale runs its tests so (setarch -R).
+	 */
+	int fixed_layout;
 	int (*check)(void);	/* optional: validate options, fit sizes; no side effects */
 	int (*setup)(void);	/* 0 or -1 after bench_fail() */
 	int (*measure)(void);	/* the timed region(s) */
