@@ -112,12 +112,10 @@ static int check_options(void)
 static int pin_attr(pthread_attr_t *attr, uint64_t i)
 {
 	cpu_set_t one;
-	int cpu = cpus_nth(i);
+	int cpu = cpus_nth_set(i, &one);
 
 	if (cpu < 0)
 		return bench_fail("sched_getaffinity failed: %m");
-	CPU_ZERO(&one);
-	CPU_SET(cpu, &one);
 	errno = pthread_attr_setaffinity_np(attr, sizeof(one), &one);
 	return errno ? bench_fail("pinning thread %llu to CPU %d failed: %m", (unsigned long long)i, cpu) : 0;
 }

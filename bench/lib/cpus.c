@@ -35,6 +35,16 @@ int cpus_nth(uint64_t i)
 	return -1;
 }
 
+int cpus_nth_set(uint64_t i, cpu_set_t *one)
+{
+	int cpu = cpus_nth(i);
+
+	CPU_ZERO(one);
+	if (cpu >= 0)
+		CPU_SET(cpu, one);
+	return cpu;
+}
+
 int tasks_parse(const char *s, long ncpus, uint64_t *out, const char **why)
 {
 	char *end;

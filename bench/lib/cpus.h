@@ -6,6 +6,7 @@
  */
 #ifndef MMDELTA_CPUS_H
 #define MMDELTA_CPUS_H
+#include <sched.h>
 #include <stdint.h>
 
 /* How many CPUs this process may run on; 0 when that cannot be read. */
@@ -13,6 +14,9 @@ long cpus_allowed(void);
 
 /* The number of the (i modulo their count)-th allowed CPU; -1 when unreadable. */
 int cpus_nth(uint64_t i);
+
+/* *one holds only that CPU, to bind task i to; its number, or -1. */
+int cpus_nth_set(uint64_t i, cpu_set_t *one);
 
 /*
  * A number of tasks: "N", or "P%" of ncpus, rounded down but at least 1.

@@ -83,12 +83,10 @@ static int wait_flag(int *word)
 static int bind_to_cpu(unsigned i)
 {
 	cpu_set_t one;
-	int cpu = cpus_nth(i);
+	int cpu = cpus_nth_set(i, &one);
 
 	if (cpu < 0)
 		return task_fail("reading the CPUs it may run on: %m");
-	CPU_ZERO(&one);
-	CPU_SET(cpu, &one);
 	return sched_setaffinity(0, sizeof(one), &one) ? task_fail("binding to CPU %d: %m", cpu) : 0;
 }
 

@@ -78,4 +78,8 @@ TEST(cpus_nth_counts_round_the_allowed_set)
 	assert_int_equal(cpus_nth(0), first);
 	assert_int_equal(cpus_nth((uint64_t)n), first);
 	assert_true(CPU_ISSET(cpus_nth((uint64_t)n - 1), &allowed));
+	/* the set to bind to holds that CPU alone */
+	assert_int_equal(cpus_nth_set((uint64_t)n, &allowed), first);
+	assert_int_equal(CPU_COUNT(&allowed), 1);
+	assert_true(CPU_ISSET(first, &allowed));
 }
