@@ -155,6 +155,29 @@ tasks_of() {
 	done
 }
 
+# The ns task PID has run on a CPU, from /proc/PID/schedstat.
+cpu_ns() { read -r ns _ <"/proc/$1/schedstat" && echo "$ns"; }
+
+@test "the region holds every task's work: no task ran longer in it than its elapsed" {
+	[ -r /proc/self/schedstat ] || skip "no /proc/PID/schedstat in this kernel"
+	local t before=() after=()
+	trigger_start "$B" --test brk1 --tasks 2 --loops 20000
+	pids=$(tasks_of "$TRIG_PID" process)
+	for t in $pids; do wait_asleep "$t"; before+=("$(cpu_ns "$t")"); done
+	trigger_region
+	# done: each task waits, asleep, until the teardown
+	for t in $pids; do wait_asleep "$t"; after+=("$(cpu_ns "$t")"); done
+	trigger_finish
+	output=$TRIG_OUT
+	echo "elapsed $(metric elapsed) s; tasks on a CPU $((after[0] - before[0])) and $((after[1] - before[1])) ns"
+	# All of a task's time from its release to its wait is in the region
+	# but its getrusage and its count of the done (a few us).
+	for t in 0 1; do
+		awk -v e="$(metric elapsed)" -v c=$((after[t] - before[t])) \
+			'BEGIN { exit !(c > 1e6 && c <= e * 1e9 + 200000) }'
+	done
+}
+
 @test "TASKS=50% and 100% are shares of the CPUs the bench may run on" {
 	local n
 	n=$(nproc)
