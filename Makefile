@@ -24,11 +24,12 @@ obj       = $(patsubst %.c,$(OBJ)/%.o,$(1))
 
 # bench/X.c is one scenario, linked with its own helpers bench/X-*.c (a
 # bench's name has no dash) and the harness; harness.c holds main(), and
-# fit.c (the size checks) and settle.c (the settle step) report through it;
-# the rest of bench/lib is library code that unit tests link too.
+# fit.c (the size checks), settle.c (the settle step) and tasks.c (N tasks
+# timed as one region) report through it; the rest of bench/lib is library
+# code that unit tests link too.
 HELPER_SRCS  := $(wildcard bench/*-*.c)
 SCENARIOS    := $(notdir $(basename $(filter-out $(HELPER_SRCS),$(wildcard bench/*.c))))
-HARNESS_SRCS := bench/lib/harness.c bench/lib/fit.c bench/lib/settle.c
+HARNESS_SRCS := bench/lib/harness.c bench/lib/fit.c bench/lib/settle.c bench/lib/tasks.c
 BENCHLIB_SRCS := $(filter-out $(HARNESS_SRCS),$(wildcard bench/lib/*.c))
 # reports/: one folder per stage of the pipeline (docs/design-notes.md),
 # the mains at its top.  history/ alone needs SQLite, which mmstat and

@@ -8,6 +8,7 @@
  * against 8 s and < 100/s (new); 1 thread 9.88 s against 4.55 s.
  */
 #include "harness.h"
+#include "cpus.h"
 
 #include <errno.h>
 #include <pthread.h>
@@ -108,24 +109,13 @@ static int check_options(void)
 	return bench_check_pages("heap-size", heap_size);
 }
 
-/*
- * sched_getaffinity rather than hwloc: the allowed set already honours
- * cpusets and taskset, and there is no cache topology to choose from on the
- * machines this runs on that the kernel's CPU numbering does not give.
- */
 static int pin_attr(pthread_attr_t *attr, uint64_t i)
 {
-	cpu_set_t allowed, one;
-	int n, cpu = -1;
+	cpu_set_t one;
+	int cpu = cpus_nth_set(i, &one);
 
-	if (sched_getaffinity(0, sizeof(allowed), &allowed))
+	if (cpu < 0)
 		return bench_fail("sched_getaffinity failed: %m");
-	n = CPU_COUNT(&allowed);
-	for (int c = 0, seen = 0; c < CPU_SETSIZE && cpu < 0; c++)
-		if (CPU_ISSET(c, &allowed) && (uint64_t)seen++ == i % (uint64_t)n)
-			cpu = c;
-	CPU_ZERO(&one);
-	CPU_SET(cpu, &one);
 	errno = pthread_attr_setaffinity_np(attr, sizeof(one), &one);
 	return errno ? bench_fail("pinning thread %llu to CPU %d failed: %m", (unsigned long long)i, cpu) : 0;
 }

@@ -9,7 +9,7 @@
 
 static const char *const kinds[] = {
 	[OPT_SIZE] = "size", [OPT_U64] = "number", [OPT_CHOICE] = "choice",
-	[OPT_STRING] = "string", [OPT_FLAG] = "flag",
+	[OPT_STRING] = "string", [OPT_FLAG] = "flag", [OPT_TASKS] = "tasks",
 };
 
 static int flushed(FILE *f)
@@ -32,6 +32,7 @@ static const char *opt_word(const struct bench_opt *o, char *buf, size_t len)
 			return NULL;
 		/* fall through */
 	case OPT_U64:
+	case OPT_TASKS:
 		snprintf(buf, len, "%" PRIu64, *(uint64_t *)o->dest);
 		return buf;
 	case OPT_CHOICE:

@@ -15,7 +15,7 @@ struct bench;
 int describe_metrics(FILE *f, const struct bench *b);
 /*
  * option<TAB>kind<TAB>default<TAB>choices<TAB>help per option, in table
- * order; kind is size, number, choice, string or flag; default is the value
+ * order; kind is size, number, choice, string, flag or tasks; default is the value
  * before any option is parsed (bytes for a size, yes|no for a flag), empty
  * when the option is off unless given; choices "a|b|c" or empty.
  */

@@ -1,5 +1,6 @@
 /* main() for every bench: options, trigger, output.  See harness.h. */
 #include "harness.h"
+#include "cpus.h"
 #include "describe.h"
 #include "memlimit.h"
 #include "output.h"
@@ -12,6 +13,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/personality.h>
+#include <unistd.h>
 
 #define MAX_VALUES 256
 
@@ -143,6 +146,10 @@ static int set_opt(struct bench_opt *o, const char *val)
 	case OPT_FLAG:
 		*(int *)o->dest = 1;
 		break;
+	case OPT_TASKS:
+		if (tasks_parse(val, cpus_allowed(), o->dest, &why))
+			return bench_fail("--%s %s: %s", o->name, val, why);
+		break;
 	}
 	o->given = 1;
 	return 0;
@@ -215,6 +222,30 @@ static int print_values(void)
 	return fflush(stdout) == 0 ? 0 : bench_fail("writing results: %s", strerror(errno));
 }
 
+/*
+ * A personality set before exec decides the new image's layout, so the
+ * bench runs itself again with ADDR_NO_RANDOMIZE, once: the second run
+ * finds it set.  Where it cannot, the layout stays random, with a note.
+ */
+static void fix_layout(char **argv)
+{
+	int persona = personality(0xffffffff);
+
+	if (persona < 0 || (persona & ADDR_NO_RANDOMIZE))
+		return;
+	if (personality((unsigned long)persona | ADDR_NO_RANDOMIZE) >= 0)
+		execv("/proc/self/exe", argv);
+	bench_note("cannot run without address-space randomisation (%s); the layout stays random", strerror(errno));
+}
+
+static int wants_check(int argc, char **argv)
+{
+	for (int i = 1; i < argc; i++)
+		if (!strcmp(argv[i], "--check"))
+			return 1;
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	struct trigger trig;
@@ -231,6 +262,9 @@ int main(int argc, char **argv)
 			return 0;
 		}
 	}
+	/* Before anything is said, so that a note is not said twice. */
+	if (bench.fixed_layout && !wants_check(argc, argv))
+		fix_layout(argv);
 	if (parse_args(argc, argv))
 		return 2;
 	if (bench.check && bench.check())

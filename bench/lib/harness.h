@@ -41,6 +41,7 @@ enum opt_type {
 	OPT_CHOICE,	/* one of choices, stored as its index (int) */
 	OPT_STRING,	/* const char * */
 	OPT_FLAG,	/* int set to 1 when given */
+	OPT_TASKS,	/* uint64_t: a number of tasks, N or P% of the CPUs this process may run on */
 };
 
 struct bench_opt {
@@ -59,6 +60,13 @@ struct bench {
 	struct bench_opt *opts;			/* terminated by {NULL} */
 	/* run.sh's MONITORS for its configs that name none, e.g. "vmstat" */
 	const char *monitors;
+	/*
+	 * 1: run without address-space randomisation (the harness re-executes
+	 * the bench once so), for a bench whose figure depends on where its
+	 * mappings land: how many page tables they span, whether they can take
+	 * huge pages.  will-it-scale runs its tests so (setarch -R).
+	 */
+	int fixed_layout;
 	int (*check)(void);	/* optional: validate options, fit sizes; no side effects */
 	int (*setup)(void);	/* 0 or -1 after bench_fail() */
 	int (*measure)(void);	/* the timed region(s) */

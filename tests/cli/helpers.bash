@@ -85,3 +85,11 @@ wait_asleep() {
 	echo "pid $1 never slept"
 	return 1
 }
+
+# The CPUs of a taskset list ("0-2,5") one per line.
+cpus_of() {
+	local part
+	for part in ${1//,/ }; do
+		seq "${part%-*}" "${part#*-}"
+	done
+}

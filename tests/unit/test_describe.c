@@ -9,7 +9,7 @@
 #include "harness.h"
 #include "unit.h"
 
-static uint64_t size = 56ull << 30, chunk, threads = 2;
+static uint64_t size = 56ull << 30, chunk, threads = 2, tasks = 3;
 static int mode = 1, pin;
 static const char *file = "cmdline", *dir;
 
@@ -21,6 +21,7 @@ static struct bench_opt opts[] = {
 	{ "proc-file", OPT_STRING, &file, NULL, "which file", 0 },
 	{ "dir", OPT_STRING, &dir, NULL, "where", 0 },
 	{ "pin", OPT_FLAG, &pin, NULL, "bind", 0 },
+	{ "tasks", OPT_TASKS, &tasks, NULL, "at once", 0 },
 	{ NULL, 0, NULL, NULL, NULL, 0 },
 };
 
@@ -60,7 +61,8 @@ TEST(options_are_described_with_kind_default_and_choices)
 		"mode\tchoice\tbb\ta|bb|c\thow\n"
 		"proc-file\tstring\tcmdline\t\twhich file\n"
 		"dir\tstring\t\t\twhere\n"
-		"pin\tflag\tno\t\tbind\n");
+		"pin\tflag\tno\t\tbind\n"
+		"tasks\ttasks\t3\t\tat once\n");
 	free(out);
 }
 
@@ -74,7 +76,7 @@ TEST(resolved_options_are_argv_words)
 	size = 1ull << 30;
 	out = printed(describe_resolved);
 	assert_string_equal(out,
-		"--size\n1073741824\n--threads\n2\n--mode\nbb\n--proc-file\ncmdline\n--pin\n");
+		"--size\n1073741824\n--threads\n2\n--mode\nbb\n--proc-file\ncmdline\n--pin\n--tasks\n3\n");
 	free(out);
 	pin = 0;
 }

@@ -50,14 +50,6 @@ metric() { awk -F'\t' -v m="$1" '$1 == m { print $2 }' <<<"$output"; }
 	[ "$(metric minor_faults)" -lt 5000 ]
 }
 
-# The CPUs of a taskset list ("0-2,5") one per line.
-cpus_of() {
-	local part
-	for part in ${1//,/ }; do
-		seq "${part%-*}" "${part#*-}"
-	done
-}
-
 # The kernel's view of each thread of a bench from trigger_start, waiting at
 # the barrier of the timed region: "main CPUS" first, then each other
 # thread's CPUs, sorted; CPUS as "0,1" (task_cpus: of one thread).
