@@ -43,7 +43,7 @@ build the kernel, which it leaves at PATH (relative to DIR).
                      the change between the ends; with --first: a point is
                      bad beyond the midpoint of the ends, or beyond PCT% from
                      the good end); the ends must differ by at least PCT%
-  --vm-mem, --vm-cpus, --vm-clock, --vm-append, --vm-timeout
+  --vm-mem, --vm-cpus, --vm-clock, --vm-numa, --vm-append, --vm-timeout
                      passed to every run.sh --kernel (see run.sh --help)
   --slurm            images form: every point is a Slurm job (run.sh --slurm)
   --jobs K           with --slurm: K points a round, measured at once
