@@ -11,7 +11,7 @@ MMDELTA_SOURCED_BISECT_BISECTION=1
 source "${BASH_SOURCE[0]%/*}/globals.sh"
 source "${BASH_SOURCE[0]%/*}/every.sh"  # bisect_every, bisect_every_commits
 source "${BASH_SOURCE[0]%/*}/fleet.sh"  # bisect_fleet_ends, bisect_fleet_round
-source "${BASH_SOURCE[0]%/*}/measure.sh"  # bisect_boundary, bisect_last, bisect_point, bisect_verdict_of
+source "${BASH_SOURCE[0]%/*}/measure.sh"  # bisect_boundary, bisect_display, bisect_last, bisect_point, bisect_show, bisect_verdict_of
 source "${BASH_SOURCE[0]%/*}/pick.sh"  # bisect_outcome, bisect_points
 source "${BASH_SOURCE[0]%/*}/profile.sh"  # bisect_profile_measure
 source "${BASH_SOURCE[0]%/*}/report.sh"  # bisect_report
@@ -136,7 +136,7 @@ bisect_load_ends() {
 # Do the measured ends differ: significantly (the gate's t-test, mmstat),
 # and by at least --threshold?  Says why not and returns 1.
 bisect_ends_differ() {
-	local json test sig pct
+	local json test sig pct div unit
 	bisect_load_ends
 	bisect_noise_check
 	echo "$BISECT_NOISY" >"$WORK/noisy"
@@ -146,7 +146,10 @@ bisect_ends_differ() {
 		'.benches[] | select(.name == $b) | .metrics[] | select(.metric == $m) | .params[0].runs[1].test' <<<"$json")
 	read -r sig pct < <(jq -r '"\(.significant) \(.diff_pct)"' <<<"$test")
 	if [ "$sig" != true ]; then
-		say "bisect: the ends do not differ: $METRIC good $GOOD_MEAN, bad $BAD_MEAN $METRIC_UNIT ($(jq -r .text <<<"$test"))"
+		IFS=$'\t' read -r div unit < <(bisect_display "$GOOD_RUN" "$BAD_RUN")
+		# shellcheck disable=SC2016  # a jq filter
+		say "bisect: the ends do not differ: $METRIC $(bisect_show '"good \($g | show($div; $u; $gh)), bad \($b | show($div; $u; $bh))"' \
+			"$div" "$unit" g "$GOOD_MEAN" gh "$(bisect_last half "$GOOD_RUN")" b "$BAD_MEAN" bh "$(bisect_last half "$BAD_RUN")") ($(jq -r .text <<<"$test"))"
 		return 1
 	fi
 	pct=$(awk -v p="$pct" 'BEGIN { printf "%.2f", p < 0 ? -p : p }')

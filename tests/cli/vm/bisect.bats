@@ -110,7 +110,7 @@ load bisect_setup
 	images 10 11 12 10
 	bisect timedmunlock "${IMGS[@]}"
 	[ "$status" -eq 1 ]
-	[[ $stderr == *"mmdelta: bisect: the ends do not differ: elapsed good 10, bad 10 s"* ]]
+	[[ $stderr == *"mmdelta: bisect: the ends do not differ: elapsed good 10 s, bad 10 s"* ]]
 	[ "$(boots)" -eq 2 ]
 	[ "$(J .result)" = "no difference" ] && [ "$(J .first_bad)" = null ]
 }
@@ -135,9 +135,31 @@ load bisect_setup
 	[ "$status" -eq 0 ]
 	[ "$(J '[.steps[] | select(.run == "01-k1") | "\(.iterations):\(.verdict)"] | join(" ")')" = "2:remeasure 4:remeasure 8:measured" ]
 	[ "$(J .first_bad.run)" = 01-k1 ] && [ "$(J .boots)" = 5 ]
-	# compare.sh's units and digits, not raw doubles: 11.6 ± t(0.975, 7) * 0.5345 / sqrt(8) = 0.44687
-	grep -qx 'mmdelta: bisect: 01-k1: elapsed mean 11.60 s ± 446.87 ms: measured' <<<"$stderr"
-	grep -qx 'mmdelta: bisect: 00-k0: elapsed mean 10.00 s ± 0.00 s: measured' <<<"$stderr"
+	# one unit a line, to the interval's second digit: 11.6 ± t(0.975, 7) * 0.5345 / sqrt(8) = 0.44687;
+	# an exact figure (both iterations alike) as measured
+	grep -qx 'mmdelta: bisect: 01-k1: elapsed mean 11.60 s ± 0.45 s: measured' <<<"$stderr"
+	grep -qx 'mmdelta: bisect: 00-k0: elapsed mean 10 s ± 0 s: measured' <<<"$stderr"
+}
+
+@test "figures in one unit a line, compare.sh's, to the digits that mean something" {
+	# exact ends (icount: the iterations alike): the midpoint 6.592233 ms,
+	# not the double 0.006592232999999999 s
+	images 0.00659 0.00659 0.006594466
+	bisect timedmunlock "${IMGS[@]}"
+	[ "$status" -eq 0 ]
+	grep -qx 'mmdelta: bisect: 00-k0: elapsed mean 6.59 ms ± 0 ms: measured' <<<"$stderr"
+	grep -q '^  ends:      good 6.59 ms (+0%), bad 6.594466 ms (-0.07%); a point is bad beyond 6.592233 ms (-0.03%) (the midpoint)$' \
+		"$RES/out/bisect-timedmunlock/bisect.txt"
+	grep -q '^3     step      01-k1  *measured   6.59 ms (+0%)$' "$RES/out/bisect-timedmunlock/bisect.txt"
+	# 5.9 ms ± 1 µs a side: the interval of two is t(0.975, 1) * 1.4142e-6 / sqrt(2)
+	# = 12.706 µs, so the mean to its second digit, 0.013 ms
+	rm -rf "$RES/out" && : >"$FAKE_FIGURES" && : >"$FAKE_CALLS"
+	images 0.0059:0.000001 0.0059:0.000001 0.0072:0.000001
+	bisect timedmunlock "${IMGS[@]}"
+	[ "$status" -eq 0 ]
+	grep -qx 'mmdelta: bisect: 02-k2: elapsed mean 7.200 ms ± 0.013 ms: measured' <<<"$stderr"
+	grep -q '^  the step:  5.900 ms (+0%) -> 7.200 ms (-22.03%)$' "$RES/out/bisect-timedmunlock/bisect.txt"
+	grep -q 'a point is bad beyond 6.550 ms (-11.02%) (the midpoint)$' "$RES/out/bisect-timedmunlock/bisect.txt"
 }
 
 @test "a kernel that does not boot is skipped, and so is a point that stays unclear" {
