@@ -86,6 +86,22 @@ load bisect_setup
 	grep -Eq '^fake_step +10000 +12000 +\+2000 +0\.0%$' "$RES/out/bisect-timedmunlock/bisect.txt"
 }
 
+@test "tree form: the step's profile too, one more boot a side of the images its builds kept" {
+	tree 10 10 12
+	tbisect c0 c2
+	[ "$status" -eq 0 ]
+	[ "$(J .profile_boots)" = 2 ] && [ "$(J .boots)" = 3 ]
+	local good bad
+	good=$(sha c1 | cut -c1-12) bad=$(sha c2 | cut -c1-12)
+	grep -qx "$good-insns k1 2" "$FAKE_CALLS"
+	grep -qx "$bad-insns k2 2" "$FAKE_CALLS"
+	[ "$(J '.profile | "\(.base) \(.new)"')" = "$good-insns $bad-insns" ]
+	grep -q "^timedmunlock: where the instructions changed, $good-insns -> $bad-insns" "$RES/out/bisect-timedmunlock/bisect.txt"
+	grep -Eq '^fake_step +10000 +12000 +\+2000 ' "$RES/out/bisect-timedmunlock/bisect.txt"
+	run ! grep -q 'no profile of the step' "$RES/out/bisect-timedmunlock/bisect.txt"
+	tree_untouched
+}
+
 @test "a culprit at either end: right after the good end, or the bad end itself" {
 	images 10 12 12 12 12
 	bisect timedmunlock "${IMGS[@]}"
