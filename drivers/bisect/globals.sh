@@ -113,8 +113,15 @@ BISECT_REASON=""
 BISECT_BUILD_SECONDS=""
 # The child running now (its own process group), for the INT/TERM trap.
 BISECT_CHILD=""
+# The build's progress reports (progress.sh): their subshell, and 1 when
+# they rewrite one line of a terminal.
+BISECT_WATCH=""
+BISECT_WATCH_TTY=0
+# Tree mode: the results directory whose kept image the last point booted
+# instead of building it (kept.sh), for steps.tsv.
+BISECT_KEPT=""
 # The columns of steps.tsv, one line per attempt at a point, in order.
-BISECT_STEP_FIELDS="role run image release commit verdict mean half n iterations booted seconds build_seconds note round"
+BISECT_STEP_FIELDS="role run image release commit verdict mean half n iterations booted seconds build_seconds note round kept"
 # The runs of the last good and first bad points that have the insns
 # profile ("GOOD BAD", profile.sh), or why there is none.
 BISECT_PROFILE=""

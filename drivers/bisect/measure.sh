@@ -9,6 +9,7 @@ MMDELTA_SOURCED_BISECT_MEASURE=1
 
 # shellcheck source=drivers/bisect/globals.sh
 source "${BASH_SOURCE[0]%/*}/globals.sh"
+source "${BASH_SOURCE[0]%/*}/progress.sh"  # progress_stop
 source "${BASH_SOURCE[0]%/*}/../core/log.sh"  # die, phase, say
 source "${BASH_SOURCE[0]%/*}/../run/rundir.sh"  # meta_get
 source "${BASH_SOURCE[0]%/*}/../vm/image.sh"  # vm_image_release
@@ -32,6 +33,7 @@ bisect_spawn() {
 }
 
 bisect_stop_child() {
+	progress_stop
 	[ -n "$BISECT_CHILD" ] || return 0
 	kill -TERM -- "-$BISECT_CHILD" 2>/dev/null || true
 	wait "$BISECT_CHILD" 2>/dev/null || true
@@ -216,7 +218,7 @@ bisect_point() {
 			VERDICT=skip
 			bisect_log role="$role" run="$label" image="$image" release="$release" commit="$commit" \
 				verdict=skip iterations="$iter" booted=1 seconds=$((SECONDS - t0)) \
-				build_seconds="$BISECT_BUILD_SECONDS" note="$BISECT_REASON"
+				build_seconds="$BISECT_BUILD_SECONDS" note="$BISECT_REASON" kept="$BISECT_KEPT"
 			say "$BISECT_SAY: $label does not run: $BISECT_REASON"
 			return 0
 		fi
@@ -238,8 +240,8 @@ bisect_point() {
 		case $BISECT_FIRST$VERDICT in 0good | 0bad) VERDICT=measured ;; esac
 		bisect_log role="$role" run="$label" image="$image" release="$release" commit="$commit" \
 			verdict="$VERDICT" mean="$mean" half="$half" n="$n" iterations="$iter" booted=1 \
-			seconds=$((SECONDS - t0)) build_seconds="$BISECT_BUILD_SECONDS"
-		BISECT_BUILD_SECONDS=""
+			seconds=$((SECONDS - t0)) build_seconds="$BISECT_BUILD_SECONDS" kept="$BISECT_KEPT"
+		BISECT_BUILD_SECONDS="" BISECT_KEPT=""
 		# shellcheck disable=SC2016  # a jq filter
 		say "$BISECT_SAY: $label: $METRIC mean $(bisect_show '$v | show_ci($div; $u; $h)' "$div" "$unit" v "$mean" h "$half"): $VERDICT"
 		[ "$VERDICT" = remeasure ] || break
