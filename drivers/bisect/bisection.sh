@@ -33,7 +33,8 @@ bisect_run_args() {
 }
 
 # What a tree step needs: the arguments as resolved (absolute paths, the
-# commits as hashes, the metric named), for parse_args, and the bench.
+# commits as hashes, the metric named), for parse_args, and the bench;
+# series.sh keeps them too (a dry run finds the builds of a tree by them).
 bisect_save_state() {
 	local -a argv=(-o "$RESULTS" -n "$NAME" -i "$ITERATIONS" --metric "$METRIC" "${RUN_ARGS[@]}")
 	[ -z "$THRESHOLD" ] || argv+=(--threshold "$THRESHOLD")

@@ -60,6 +60,9 @@ BISECT_ROUND_PIDS=()
 
 # --first: name one step, as git bisect does (0: every step of the series).
 BISECT_FIRST=0
+# --dry-run (bisect.sh, series.sh): say what would be built and booted, and
+# how long it would take, then stop (dryrun.sh).
+BISECT_DRY_RUN=0
 # Every step: each point's state (m measured, skip, - not yet), the answer
 # of each pair of consecutive measured points ("A B" -> 1 differ, 0 not),
 # and the steps found, in order ("culprit LAST_GOOD FIRST_BAD" or

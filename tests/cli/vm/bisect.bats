@@ -301,6 +301,65 @@ round_overlaps() {
 	[ -z "$(git -C "$RES/tree" symbolic-ref -q HEAD)" ]
 }
 
+@test "--dry-run: the points, what each boots, the time from earlier runs; nothing written, refusals as the run's" {
+	images 10 10 10 10 10 10 10 10 12
+	earlier_boots 40 50 60
+	local before
+	before=$(results_digest)
+	bisect --dry-run --set SIZE=64M timedmunlock "${IMGS[@]}"
+	[ "$status" -eq 0 ]
+	grep -Eqx "00-k0 +$RES/k0" <<<"$output" && grep -Eqx "08-k8 +$RES/k8" <<<"$output"
+	grep -qx "# each boot: run.sh --kernel IMAGE -o $RES/out/bisect-timedmunlock -n POINT -i 2 --set SIZE=64M timedmunlock" <<<"$output"
+	# 8 intervals: 3 halvings a step; the ends, and 2 boots for the profile:
+	# 7 boots of the median 50 s
+	grep -q '^# boots: the 2 ends, then at most 3 a step (ceil(log2 8); ' <<<"$output"
+	grep -qx '# one step: about 5m50s (7 boots)' <<<"$output"
+	grep -qx '# each further step: about 2m30s (3 boots) more' <<<"$output"
+	[ "$(results_digest)" = "$before" ] && [ ! -s "$FAKE_CALLS" ] && [ ! -e "$RES/out/bisect-timedmunlock" ]
+	# --first: the one step only; --slurm --jobs 3: rounds of 3 (8 intervals: 2)
+	bisect --dry-run --first timedmunlock "${IMGS[@]}"
+	grep -qx '# one step: about 5m50s (7 boots)' <<<"$output"
+	run ! grep -q 'further step' <<<"$output"
+	fake_sinfo
+	bisect --dry-run --slurm --jobs 3 timedmunlock "${IMGS[@]}"
+	grep -qx '# one step: about 4m10s (5 rounds)' <<<"$output"
+	# without an earlier run, it says it has no figure
+	rm -rf "$RES/out"
+	bisect --dry-run timedmunlock "${IMGS[@]}"
+	[ "$status" -eq 0 ]
+	grep -qx "# no estimate of the time: no earlier --kernel run of timedmunlock in $RES/out" <<<"$output"
+	# a refusal is the run's own line
+	mkdir -p "$RES/out/bisect-timedmunlock"
+	bisect --dry-run timedmunlock "${IMGS[@]}"
+	local dry=$stderr
+	assert_one_line_error
+	bisect timedmunlock "${IMGS[@]}"
+	[ "$status" -eq 2 ] && [ "$stderr" = "$dry" ] && [[ $dry == *"bisect-timedmunlock exists: name this bisection with -n"* ]]
+}
+
+@test "--dry-run in tree form: every commit, which are built, the time of builds and boots; the tree untouched" {
+	tree 10 10 12 12 12
+	earlier_boots 50
+	earlier_builds 200
+	tbisect --dry-run c0 c4
+	[ "$status" -eq 0 ]
+	grep -Eqx "$(sha c0 | cut -c1-12) +GOOD +build +c0" <<<"$output"
+	grep -Eqx "$(sha c2 | cut -c1-12) +build +c2" <<<"$output"
+	grep -Eqx "$(sha c4 | cut -c1-12) +BAD +build +c4" <<<"$output"
+	# 4 intervals: 2 a step, built and booted; 2 boots for the profile
+	grep -qx '# one step: about 18m20s (4 builds, 6 boots)' <<<"$output"
+	[ ! -s "$FAKE_CALLS" ] && [ ! -e "$RES/out/bisect-timedmunlock" ]
+	tree_untouched
+	tbisect --dry-run c0 c4 --first
+	[ "$status" -eq 0 ]
+	grep -qx "# 5 commits, c0 first, c4 last; each built (or its image kept by an earlier run), then booted" <<<"$output"
+	# a tree that would be refused is refused now
+	git -C "$RES/tree" checkout -q c2
+	echo x >"$RES/tree/image"
+	tbisect --dry-run c0 c4
+	[ "$status" -eq 2 ] && [[ $stderr == *"has uncommitted changes to tracked files"* ]]
+}
+
 @test "Ctrl-C during a step of the images form: run stopped, exit 130, no process left" {
 	images 10 10 sleep 12 12
 	# A background job starts with SIGINT ignored, and bash cannot trap a

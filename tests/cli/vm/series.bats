@@ -110,6 +110,39 @@ steps_json() {
 	tree_untouched
 }
 
+@test "--dry-run: the commits, what each builds and boots, the time from earlier runs; nothing touched, refusals as the run's" {
+	tree 10 11 12
+	# earlier runs: three boots of 40, 50, 60 s; a series of the tree whose
+	# builds took 100 and 300 s
+	earlier_boots 40 50 60
+	earlier_builds 100 300
+	local before
+	before=$(results_digest)
+	series --dry-run timedmunlock c0 c2
+	[ "$status" -eq 0 ]
+	grep -Eqx "$(series_run 0) +BASE +build +c0" <<<"$output"
+	grep -Eqx "$(series_run 2) +TIP +build +c2" <<<"$output"
+	# the median build 200 s, the median boot 50 s: 3 * 200 + 3 * 50 = 750 s
+	grep -qx '# the series: about 12m30s (3 builds, 3 boots)' <<<"$output"
+	[ "$(results_digest)" = "$before" ] && [ ! -s "$FAKE_CALLS" ] && [ ! -e "$RES/out/series-timedmunlock" ]
+	tree_untouched
+	# a refusal is the run's own line
+	echo dirty >"$RES/tree/image"
+	series --dry-run timedmunlock c0 c2
+	local dry=$stderr
+	assert_one_line_error
+	series timedmunlock c0 c2
+	[ "$status" -eq 2 ] && [ "$stderr" = "$dry" ] && [[ $dry == *"has uncommitted changes to tracked files"* ]]
+	git -C "$RES/tree" checkout -q image
+	# a commit whose image is kept is booted, not built
+	series timedmunlock c0 c1
+	[ "$status" -eq 0 ]
+	series -n again --dry-run timedmunlock c0 c2
+	grep -Eqx "$(series_run 1) +kept by series-timedmunlock +c1" <<<"$output"
+	grep -Eqx "$(series_run 2) +TIP +build +c2" <<<"$output"
+	grep -Eqx '# the series: about .* \(1 build, 3 boots\)' <<<"$output"
+}
+
 @test "Ctrl-C during a commit's run: stopped, exit 130, the tree back on its branch" {
 	tree 10 sleep 12
 	env --default-signal=INT "$ROOT/series.sh" -o "$RES/out" --tree "$RES/tree" --build "$BUILD" --image bzImage \
