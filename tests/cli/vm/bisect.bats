@@ -366,7 +366,8 @@ round_overlaps() {
 	# signal ignored on entry: env gives bisect.sh the default back.
 	env --default-signal=INT "$ROOT/bisect.sh" -o "$RES/out" timedmunlock "${IMGS[@]}" 2>"$RES/err" &
 	local pid=$! i
-	for i in $(seq 100); do [ -s "$FAKE_CALLS.pid" ] && break; sleep 0.1; done
+	# up to a minute: on a loaded machine the points before it take their time
+	for i in $(seq 600); do [ -s "$FAKE_CALLS.pid" ] && break; sleep 0.1; done
 	kill -INT "$pid"
 	local rc=0
 	wait "$pid" || rc=$?
@@ -380,7 +381,8 @@ round_overlaps() {
 	env --default-signal=INT "$ROOT/bisect.sh" -o "$RES/out" --first --tree "$RES/tree" --build "$BUILD" --image bzImage \
 		timedmunlock c0 c8 2>"$RES/err" &
 	local pid=$! i
-	for i in $(seq 100); do [ -s "$FAKE_CALLS.pid" ] && break; sleep 0.1; done
+	# up to a minute: on a loaded machine the points before it take their time
+	for i in $(seq 600); do [ -s "$FAKE_CALLS.pid" ] && break; sleep 0.1; done
 	[ "$(git -C "$RES/tree" rev-parse HEAD)" = "$(sha c4)" ]
 	kill -INT "$pid"
 	local rc=0
