@@ -174,7 +174,8 @@ bisect_dry_run() {
 		per=$(dry_rounds "$JOBS" "$gaps") noun=round ends=1
 		first="as Slurm jobs, $JOBS at once: the ends in one round, then about $per rounds a step ($JOBS points each)"
 	fi
-	echo "# $kind: $first; $extra more boots for the step's profile"
+	[ "$extra" = 0 ] || first+="; $extra more boots for the step's profile"
+	echo "# $kind: $first"
 	dry_figures "$builds" || return 0
 	echo "# one step: $(dry_time "$builds" $((ends + per + extra)) "$noun")"
 	[ "$BISECT_FIRST" = 1 ] || [ "$gaps" -lt 2 ] || echo "# each further step: $(dry_time "${TREE:+$per}" "$per" "$noun") more"
