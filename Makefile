@@ -190,6 +190,12 @@ test-bisect-build: all static
 test-threads: all static
 	./tests/threads/run.sh $(THREADS_ARGS)
 
+# Not part of test (two TCG boots, minutes on a busy host): the contention
+# monitor in a realtime guest with two vCPUs and in an icount one.
+.PHONY: test-contention-guests
+test-contention-guests: all static
+	MMDELTA_CONTENTION_GUESTS=1 bats --print-output-on-failure -f 'in a guest' tests/cli/run/contention.bats
+
 # Not part of test: the tests tried against the small realistic bugs of
 # tests/mutants/ (docs/testing.md); each must be caught by a test that
 # exercises the file it breaks.  MUTANTS=NAME... tries only those.

@@ -22,6 +22,7 @@ MMDELTA_SOURCED_MONITORS_MONITORS=1
 
 # shellcheck source=drivers/core/globals.sh
 source "${BASH_SOURCE[0]%/*}/../core/globals.sh"
+source "${BASH_SOURCE[0]%/*}/contention.sh"
 source "${BASH_SOURCE[0]%/*}/insns.sh"
 source "${BASH_SOURCE[0]%/*}/mmaplock.sh"
 source "${BASH_SOURCE[0]%/*}/perfstat.sh"
@@ -34,7 +35,7 @@ source "${BASH_SOURCE[0]%/*}/../run/rundir.sh"  # meta_set
 # Start order; stops run in reverse.  vmstat is innermost so that starting
 # and stopping perf is not counted in its deltas.  insns counts between the
 # bench's own markers, on the host, so its place does not matter.
-MONITOR_ORDER="insns profile mmaplock perfstat vmstat"
+MONITOR_ORDER="insns profile mmaplock contention perfstat vmstat"
 # Said once per run, not once per bench: monitor -> why it cannot run, and
 # monitor -> a caveat of one that runs.
 declare -A MONITOR_SKIPPED=() MONITOR_NOTED=()

@@ -5,7 +5,8 @@
 # (mmprofile, reports/profile/).  What the run directory gets:
 #   kallsyms.gz                          the guest's /proc/kallsyms (this boot)
 #   insns.processes                      the guest's list: bench, param, iteration, tag
-#   insns.tsv                            a row per bench process: totals, reconciliation
+#   insns.tsv                            a row per bench process: its regions (0: none marked),
+#                                        totals, reconciliation
 #   insns-plugin.summary                 the plugin's own figures (layouts, memory)
 #   BENCH/monitors/insns.TAG.tsv         function<TAB>instructions, clones folded
 #   BENCH/monitors/insns.TAG.addr.tsv.gz the plugin's per-address counts
@@ -64,11 +65,13 @@ vm_insns_header() { awk -v k="# $2:" 'index($0, k) == 1 { print $3; exit } !/^#/
 
 # After vm_collect: each bench process's counts into its bench's files and
 # samples.  Line K of insns.processes (BENCH PARAM ITERATION TAG) is the
-# plugin's process K; a process with no region (a bench that does not mark
-# its timed region, such as sparsemunmap) has no file and gets nothing.
+# plugin's process K; a process that marked no region (a bench that times
+# its work by other clock reads, such as sparsemunmap) has no file: it gets
+# a row of insns.tsv with 0 regions, which compare.sh --profile reads as
+# the reason it has no profile, and nothing else.
 vm_insns_collect() {
 	local ksyms=$1/guest/kallsyms k=0 bench param iter tag file
-	local -A unmarked=()
+	local -A unmarked=() marked=()
 	if [ "$VM_INSNS" != 1 ]; then rm -f "$RUN_DIR/insns.processes"; return 0; fi
 	cp "$VM_INSNS_DIR/summary" "$RUN_DIR/insns-plugin.summary" 2>/dev/null || true
 	[ -s "$ksyms" ] || vm_insns_keep_raw "the guest sent no /proc/kallsyms"
@@ -79,15 +82,30 @@ vm_insns_collect() {
 	while IFS=$'\t' read -r bench param iter tag; do
 		k=$((k + 1))
 		file=$(printf '%s/process-%04d.tsv' "$VM_INSNS_DIR" "$k")
-		if [ ! -f "$file" ]; then unmarked[$bench]=1; continue; fi
-		vm_insns_process "$ksyms" "$file" "$bench" "$param" "$iter" "$tag"
+		if [ -f "$file" ]; then
+			marked[$bench]=1
+			vm_insns_process "$ksyms" "$file" "$bench" "$param" "$iter" "$tag"
+			continue
+		fi
+		unmarked[$bench]=1
+		printf '%s\t%s\t0\t-\t-\t-\t-\t-\t-\t-\t-\n' "$bench" "$tag" >>"$RUN_DIR/insns.tsv"
 	done <"$RUN_DIR/insns.processes"
-	for bench in "${!unmarked[@]}"; do
-		say "insns: $bench marks no timed region of its own (docs/monitors.md): no profile for it"
-		mkdir -p "$RUN_DIR/$bench/monitors"
-		printf 'insns\tthe bench marks no single timed region\n' >>"$RUN_DIR/$bench/monitors/skipped"
-	done
+	for bench in "${!unmarked[@]}"; do vm_insns_unmarked "$bench" "${marked[$bench]:-0}"; done
 	vm_insns_say_reconciled
+}
+
+# BENCH MARKED: a bench some of whose processes marked no region (MARKED 1:
+# others did).  One that never marks one gets a skipped line, as a monitor
+# that could not run does.
+vm_insns_unmarked() {
+	local bench=$1
+	if [ "$2" = 1 ]; then
+		say "insns: some processes of $bench marked no timed region (regions 0 in $RUN_DIR/insns.tsv): nothing counted for them"
+		return 0
+	fi
+	say "insns: $bench marks no timed region of its own (docs/monitors.md): no profile for it"
+	mkdir -p "$RUN_DIR/$bench/monitors"
+	printf 'insns\tthe bench marks no timed region\n' >>"$RUN_DIR/$bench/monitors/skipped"
 }
 
 # The plugin's files stay in insns-raw/ when they cannot be named.
@@ -148,7 +166,7 @@ vm_insns_say_reconciled() {
 	local line
 	line=$(awk -F'\t' 'NR > 1 && $11 != "-" { n++; if ($11 != "ok") bad = bad " " $1 "/" $2 " (" $9 " ns)";
 			g = $9 < 0 ? -$9 : $9; if (g > max) max = g }
-		NR > 1 { p++ }
+		NR > 1 && $3 > 0 { p++ }
 		END { if (!p) exit 1
 			printf "%d processes profiled", p
 			if (n) printf "; %d regions against their elapsed: %s", n, bad ? "outside the margin:" bad : "all reconcile, within " max + 0 " ns" }' "$RUN_DIR/insns.tsv") || return 0

@@ -17,16 +17,18 @@ static int write_block(const struct report *rep, const struct where_block *w, co
 		       struct err *e)
 {
 	const char *bench = rep->benches[w->bench].data.name;
+	char title[256];
 	struct plot pl = { .rep = rep, .b = &rep->benches[w->bench] };
 	FILE *f;
 
-	snprintf(pl.dir, sizeof(pl.dir), "%s/where-%s-%zu", dir, bench, w->run);
+	snprintf(pl.dir, sizeof(pl.dir), "%s/where-%s-%zu-%zu", dir, bench, w->param, w->run);
+	snprintf(title, sizeof(title), "%s%s%s", bench, *w->point ? " " : "", w->point);
 	if (mkdir(pl.dir, 0777) && errno != EEXIST)
 		return err_set(e, "--plot-data %s: %s", pl.dir, strerror(errno));
 	if (!(f = plot_file(&pl, "vars.gp", e)))
 		return -1;
 	fprintf(f, "TITLE = ");
-	gp_str(f, bench);
+	gp_str(f, title);
 	fprintf(f, "\nYLABEL = ''\nXLABEL = ");
 	gp_str(f, w->kind == PROFILE_INSNS ? "change of instructions per iteration" : "change of the share of samples, points");
 	fprintf(f, "\nNROWS = %zu\nNAME_BASE = ", bars(w));
@@ -41,7 +43,7 @@ static int write_block(const struct report *rep, const struct where_block *w, co
 		fprintf(f, "%zu\t%.17g\t\"%s\"\n", bars(w) - 1 - i, w->rows[i].change, w->rows[i].name);
 	if (plot_close(f, &pl, "where.dat", e))
 		return -1;
-	fprintf(list, "%s\twhere\twhere\twhere-%s-%zu\t\n", bench, bench, w->run);
+	fprintf(list, "%s\twhere\twhere\twhere-%s-%zu-%zu\t\n", bench, bench, w->param, w->run);
 	return 0;
 }
 

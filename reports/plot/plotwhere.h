@@ -1,7 +1,8 @@
 /*
  * The --profile blocks' plot (compare.sh --plot/--html with --profile): a
  * diverging bar chart of each block's top functions, their change per
- * iteration, drawn by where.gp as DIR/where-BENCH-RUN.
+ * iteration, drawn by where.gp as DIR/where-BENCH-POINT-RUN (the indexes of
+ * the sweep point and the run).
  */
 #ifndef MMDELTA_PLOTWHERE_H
 #define MMDELTA_PLOTWHERE_H

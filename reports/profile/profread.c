@@ -18,24 +18,46 @@ struct entries {
 	size_t n, cap;
 };
 
-/* "insns.12.tsv" or "profile.12.self.tsv": the kind, and 12 in *tag. */
-static enum profile_kind file_kind(const char *f, char *tag, size_t len)
+/*
+ * TAG of a counted iteration of param: "12", or "KEY=VALUE.12" where the
+ * value is everything between the key's '=' and the last '.', so that a
+ * value with dots ("1.5G") is read whole.
+ */
+int profile_tag_point(const char *tag, const char *param, char *key, size_t len)
+{
+	const char *dot = strrchr(tag, '.'), *eq = strchr(tag, '=');
+	const char *iter = dot ? dot + 1 : tag;
+
+	if (!*iter || strspn(iter, "0123456789") != strlen(iter))
+		return 0;
+	if (!strcmp(param, "-"))
+		return !dot && !eq;
+	if (!dot || !eq || eq > dot || (size_t)(dot - eq - 1) != strlen(param) || strncmp(eq + 1, param, strlen(param)))
+		return 0;
+	if ((size_t)(eq - tag) < len) {
+		memcpy(key, tag, (size_t)(eq - tag));
+		key[eq - tag] = '\0';
+	}
+	return 1;
+}
+
+/* "insns.TAG.tsv" or "profile.TAG.self.tsv" of a counted iteration of param: its kind. */
+static enum profile_kind file_kind(const char *f, const char *param, char *key, size_t len)
 {
 	static const struct { const char *pre, *suf; enum profile_kind k; } forms[] = {
 		{ "insns.", ".tsv", PROFILE_INSNS }, { "profile.", ".self.tsv", PROFILE_SAMPLES },
 	};
+	char tag[256];
 
 	for (size_t i = 0; i < 2; i++) {
-		size_t p = strlen(forms[i].pre), s = strlen(forms[i].suf), n = strlen(f), d;
+		size_t p = strlen(forms[i].pre), s = strlen(forms[i].suf), n = strlen(f);
 
-		if (n <= p + s || strncmp(f, forms[i].pre, p) || strcmp(f + n - s, forms[i].suf))
+		if (n <= p + s || n - p - s >= sizeof(tag) || strncmp(f, forms[i].pre, p) || strcmp(f + n - s, forms[i].suf))
 			continue;
-		d = strspn(f + p, "0123456789");
-		if (d != n - p - s || d >= len)
-			continue;
-		memcpy(tag, f + p, d);
-		tag[d] = '\0';
-		return forms[i].k;
+		memcpy(tag, f + p, n - p - s);
+		tag[n - p - s] = '\0';
+		if (profile_tag_point(tag, param, key, len))
+			return forms[i].k;
 	}
 	return PROFILE_NONE;
 }
@@ -91,18 +113,22 @@ static void group(struct entries *es, struct iter_profiles *p)
 	free(es->v);
 }
 
-/* The files of the kind that is there, insns first: their names. */
-static char **list(const char *dir, enum profile_kind *kind, size_t *n)
+static int by_string(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The point's files of the kind that is there, insns first: their names, sorted. */
+static char **list(const char *dir, struct iter_profiles *p, const char *param, size_t *n)
 {
 	DIR *d = opendir(dir);
 	struct dirent *de;
-	char **names = NULL, tag[32];
+	char **names = NULL;
 	size_t have[3] = { 0 };
 
 	*n = 0;
-	*kind = PROFILE_NONE;
 	while (d && (de = readdir(d))) {
-		enum profile_kind k = file_kind(de->d_name, tag, sizeof(tag));
+		enum profile_kind k = file_kind(de->d_name, param, p->key, sizeof(p->key));
 
 		if (k == PROFILE_NONE)
 			continue;
@@ -112,13 +138,16 @@ static char **list(const char *dir, enum profile_kind *kind, size_t *n)
 	}
 	if (d)
 		closedir(d);
-	*kind = have[PROFILE_INSNS] ? PROFILE_INSNS : have[PROFILE_SAMPLES] ? PROFILE_SAMPLES : PROFILE_NONE;
+	if (*n)
+		qsort(names, *n, sizeof(*names), by_string);
+	p->kind = have[PROFILE_INSNS] ? PROFILE_INSNS : have[PROFILE_SAMPLES] ? PROFILE_SAMPLES : PROFILE_NONE;
 	return names;
 }
 
-int profiles_read(const char *run, const char *bench, struct iter_profiles *p, struct err *e)
+int profiles_read(const char *run, const char *bench, const char *param, struct iter_profiles *p,
+		  struct err *e)
 {
-	char dir[4096], path[8192], tag[32];
+	char dir[4096], path[8192], key[64];
 	struct entries es = { 0 };
 	size_t n;
 	char **names;
@@ -126,9 +155,9 @@ int profiles_read(const char *run, const char *bench, struct iter_profiles *p, s
 
 	memset(p, 0, sizeof(*p));
 	snprintf(dir, sizeof(dir), "%s/%s/monitors", run, bench);
-	names = list(dir, &p->kind, &n);
+	names = list(dir, p, param, &n);
 	for (size_t i = 0; i < n; i++) {
-		if (!rc && file_kind(names[i], tag, sizeof(tag)) == p->kind) {
+		if (!rc && file_kind(names[i], param, key, sizeof(key)) == p->kind) {
 			snprintf(path, sizeof(path), "%s/%s", dir, names[i]);
 			rc = read_file(path, p->n_iter++, &es, p->event, sizeof(p->event), e);
 		}
@@ -157,6 +186,15 @@ const struct func_series *profiles_find(const struct iter_profiles *p, const cha
 			hi = mid;
 	}
 	return NULL;
+}
+
+void profiles_totals(const struct iter_profiles *p, double *v)
+{
+	for (size_t i = 0; i < p->n_iter; i++)
+		v[i] = 0;
+	for (size_t f = 0; f < p->n; f++)
+		for (size_t i = 0; i < p->n_iter; i++)
+			v[i] += p->f[f].v[i];
 }
 
 void profiles_free(struct iter_profiles *p)

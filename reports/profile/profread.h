@@ -1,9 +1,10 @@
 /*
- * One run's per-iteration profiles of one bench, from RUN/BENCH/monitors/:
- * insns.N.tsv (the insns monitor: instructions per function, exact) or,
- * without those, profile.N.self.tsv (the profile monitor: each function's
- * self share of perf's samples, in percent).  Counted iterations only, of a
- * bench that sweeps nothing (TAG is the iteration number).
+ * One run's per-iteration profiles of one bench at one sweep point, from
+ * RUN/BENCH/monitors/: insns.TAG.tsv (the insns monitor: instructions per
+ * function, exact) or, without those, profile.TAG.self.tsv (the profile
+ * monitor: each function's self share of perf's samples, in percent).
+ * Counted iterations only: TAG is the iteration, "3", or at a swept value
+ * KEY=VALUE.3 ("PATTERN=mprotect.3"); warm-ups ("warmup1") are left out.
  */
 #ifndef MMDELTA_PROFREAD_H
 #define MMDELTA_PROFREAD_H
@@ -25,12 +26,21 @@ struct iter_profiles {
 	struct func_series *f;	/* by name */
 	size_t n;
 	char event[32];		/* samples: perf's event, "cpu-clock" or "cycles" */
+	char key[64];		/* the swept key the tags name ("PATTERN"), or "" */
 };
 
-/* A bench without profiles is kind PROFILE_NONE, not an error. */
-int profiles_read(const char *run, const char *bench, struct iter_profiles *p, struct err *e);
+/*
+ * Does TAG name a counted iteration of the point param ("-": a bench that
+ * sweeps nothing)?  Its key, if any, into key (len bytes).
+ */
+int profile_tag_point(const char *tag, const char *param, char *key, size_t len);
+/* A point without profiles is kind PROFILE_NONE, not an error. */
+int profiles_read(const char *run, const char *bench, const char *param, struct iter_profiles *p,
+		  struct err *e);
 /* The series of name, or NULL. */
 const struct func_series *profiles_find(const struct iter_profiles *p, const char *name);
+/* Each iteration's sum over every function, into v (n_iter values). */
+void profiles_totals(const struct iter_profiles *p, double *v);
 void profiles_free(struct iter_profiles *p);
 
 #endif

@@ -5,32 +5,29 @@
  * ops_per_sec x elapsed (heaprelease's OPS x THREADS).
  */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "base/xalloc.h"
+#include "profile/absence.h"
+#include "profile/regions.h"
 #include "profile/where.h"
+#include "profile/whererows.h"
 
-static double mean(const double *v, size_t n)
-{
-	double s = 0;
+int where_significant(const struct where_row *r) { return r->test.outcome == TTEST_DIFFERENCE; }
 
-	for (size_t i = 0; i < n; i++)
-		s += v[i];
-	return n ? s / (double)n : 0;
-}
-
-/* The mean of metric a (times b, or divided by it) in one run: NaN if absent. */
-static double metric_mean(const struct bench_cmp *b, size_t run, const char *a, const char *c, int divide)
+/* The mean of metric a (times c, or divided by it) in one run at one point: NaN if absent. */
+static double metric_mean(const struct bench_cmp *b, size_t p, size_t run, const char *a, const char *c, int divide)
 {
 	int ia = bench_metric_index(&b->data, a), ic = c ? bench_metric_index(&b->data, c) : -1;
 	const struct series *sa, *sc;
 	double s = 0;
 
-	if (ia < 0 || (c && ic < 0) || b->data.n_params != 1)
+	if (ia < 0 || (c && ic < 0))
 		return NAN;
-	sa = bench_cell(&b->data, 0, run, (size_t)ia);
-	sc = c ? bench_cell(&b->data, 0, run, (size_t)ic) : NULL;
+	sa = bench_cell(&b->data, p, run, (size_t)ia);
+	sc = c ? bench_cell(&b->data, p, run, (size_t)ic) : NULL;
 	if (!sa->n || (sc && sc->n != sa->n))
 		return NAN;
 	for (size_t i = 0; i < sa->n; i++)
@@ -47,8 +44,8 @@ static void units(const struct bench_cmp *b, struct where_block *w)
 	};
 
 	for (size_t i = 0; i < sizeof(ways) / sizeof(ways[0]); i++) {
-		double base = metric_mean(b, 0, ways[i].a, ways[i].b, ways[i].divide) * ways[i].scale;
-		double new = metric_mean(b, w->run, ways[i].a, ways[i].b, ways[i].divide) * ways[i].scale;
+		double base = metric_mean(b, w->param, 0, ways[i].a, ways[i].b, ways[i].divide) * ways[i].scale;
+		double new = metric_mean(b, w->param, w->run, ways[i].a, ways[i].b, ways[i].divide) * ways[i].scale;
 
 		if (isfinite(base) && isfinite(new) && base > 0 && new > 0) {
 			w->per = ways[i].per;
@@ -59,168 +56,148 @@ static void units(const struct bench_cmp *b, struct where_block *w)
 	}
 }
 
-static int by_change(const void *pa, const void *pb)
+/* samples: the bench's primary metric is the block's total, as its table tests it. */
+static void total_primary(const struct report *rep, struct where_block *w)
 {
-	const struct where_row *a = pa, *b = pb;
-	double x = fabs(a->change), y = fabs(b->change);
+	const struct bench_cmp *bc = &rep->benches[w->bench];
+	const struct cmp_cell *cb = report_cell(bc, w->param, 0, 0), *cn = report_cell(bc, w->param, w->run, 0);
 
-	if (x != y)
-		return x > y ? -1 : 1;
-	return strcmp(a->name, b->name);
+	w->total.name = xstrdup(bc->data.metrics[0].name);
+	w->total.base = cb->s.mean;
+	w->total.new = cn->s.mean;
+	w->total.change = cn->s.mean - cb->s.mean;
+	w->total.share = NAN;
+	w->total.test = cn->test;
 }
 
-/* Every function either run has, with its means. */
-static struct where_row *rows_all(const struct iter_profiles *pb, const struct iter_profiles *pn, size_t *n)
+/* insns between two icount runs: the total against the spread of one kernel's iterations. */
+static int total_resolution(const struct report *rep, struct where_block *w, struct err *e)
 {
-	struct where_row *rows = xcalloc(pb->n + pn->n + 1, sizeof(*rows));
-	size_t i = 0, j = 0;
+	const struct bench_cmp *bc = &rep->benches[w->bench];
+	int found;
 
-	*n = 0;
-	while (i < pb->n || j < pn->n) {
-		int c = i == pb->n ? 1 : j == pn->n ? -1 : strcmp(pb->f[i].name, pn->f[j].name);
-		struct where_row *r = &rows[(*n)++];
-
-		r->name = xstrdup(c <= 0 ? pb->f[i].name : pn->f[j].name);
-		r->base = c <= 0 ? mean(pb->f[i].v, pb->n_iter) : 0;
-		r->new = c >= 0 ? mean(pn->f[j].v, pn->n_iter) : 0;
-		r->change = r->new - r->base;
-		i += c <= 0;
-		j += c >= 0;
-	}
-	return rows;
+	if (!rep->runs[0].exact_clock || !rep->runs[w->run].exact_clock)
+		return 0;
+	found = resolution_find(NULL, bc->data.name, bc->data.metrics[0].name, bc->data.params[w->param],
+				&w->resolution, e);
+	if (found < 0)
+		return -1;
+	w->has_resolution = found;
+	w->beyond_resolution = found && w->total.base != 0 &&
+			       fabs(w->total.change / w->total.base) > w->resolution.range;
+	return 0;
 }
 
-static void rows_free(struct where_row *rows, size_t from, size_t n)
-{
-	for (size_t i = from; i < n; i++)
-		free(rows[i].name);
-}
+/* Regions per iteration, when every iteration had the same number. */
+static size_t same_regions(const struct point_regions *rg) { return rg->marked && rg->min == rg->max ? rg->min : 0; }
 
-/* insns: the top functions, then [rest] for the others. */
-static void block_insns(struct where_block *w, struct where_row *rows, size_t n, size_t top)
-{
-	struct where_row rest = { .name = xstrdup("[rest]") };
-
-	w->total.name = xstrdup("total");
-	for (size_t i = 0; i < n; i++) {
-		w->total.base += rows[i].base;
-		w->total.new += rows[i].new;
-	}
-	w->total.change = w->total.new - w->total.base;
-	qsort(rows, n, sizeof(*rows), by_change);
-	for (size_t i = top < n ? top : n; i < n; i++) {
-		rest.base += rows[i].base;
-		rest.new += rows[i].new;
-	}
-	rows_free(rows, top < n ? top : n, n);
-	w->n = top < n ? top : n;
-	rest.change = rest.new - rest.base;
-	rows[w->n++] = rest;
-	w->total.share = w->total.change != 0 ? 1 : NAN;
-	for (size_t i = 0; i < w->n; i++)
-		rows[i].share = w->total.change != 0 ? rows[i].change / w->total.change : NAN;
-	w->rows = rows;
-}
-
-static void series_summary(const struct func_series *f, size_t n, struct summary *s)
-{
-	double *v = xcalloc(n ? n : 1, sizeof(double));
-
-	if (f)
-		memcpy(v, f->v, n * sizeof(double));
-	summarize(v, n, s);
-	free(v);
-}
-
-/* samples: every function tested; the significant ones kept. */
-static void block_samples(struct where_block *w, const struct report *rep, const struct iter_profiles *pb,
-			  const struct iter_profiles *pn, struct where_row *rows, size_t n, size_t top)
-{
-	size_t k = 0;
-
-	for (size_t i = 0; i < n; i++) {
-		struct summary sb, sn;
-
-		series_summary(profiles_find(pb, rows[i].name), pb->n_iter, &sb);
-		series_summary(profiles_find(pn, rows[i].name), pn->n_iter, &sn);
-		ttest_compare(&sb, &sn, TTEST_WELCH, rep->opt.alpha, 0, &rows[i].test);
-		if (rows[i].test.outcome == TTEST_DIFFERENCE)
-			rows[k++] = rows[i];
-		else
-			free(rows[i].name);
-	}
-	w->n_tested = n;
-	w->n_significant = k;
-	qsort(rows, k, sizeof(*rows), by_change);
-	rows_free(rows, top < k ? top : k, k);
-	w->n = top < k ? top : k;
-	w->rows = rows;
-}
-
-static void block_build(struct where_block *w, const struct report *rep, const struct iter_profiles *pb,
-			const struct iter_profiles *pn, size_t top)
+static int block_build(struct where_block *w, const struct report *rep, const struct iter_profiles *pb,
+		       const struct iter_profiles *pn, const struct point_regions *rg, size_t top, struct err *e)
 {
 	const char *hw = kv_get(&rep->runs[w->run].meta, "hw_counters");
-	struct where_row *rows;
-	size_t n;
 
 	w->kind = pb->kind;
 	w->n_base = pb->n_iter;
 	w->n_new = pn->n_iter;
-	rows = rows_all(pb, pn, &n);
 	if (w->kind == PROFILE_INSNS) {
+		w->regions[0] = same_regions(&rg[0]);
+		w->regions[1] = same_regions(&rg[1]);
 		units(&rep->benches[w->bench], w);
-		block_insns(w, rows, n, top);
-		return;
+		rows_insns(w, pb, pn, rep->opt.alpha, top);
+		return total_resolution(rep, w, e);
 	}
 	snprintf(w->event, sizeof(w->event), "%s", pn->event[0] ? pn->event : "cpu-clock");
 	w->skid = !strcmp(w->event, "cpu-clock") || (hw && strcmp(hw, "available"));
-	block_samples(w, rep, pb, pn, rows, n, top);
+	rows_samples(w, pb, pn, rep->opt.alpha, top);
+	total_primary(rep, w);
+	return 0;
 }
 
-/* Why a pair has no block: NULL when it has one. */
-static const char *no_block(const struct iter_profiles *pb, const struct iter_profiles *pn)
+/* Why a pair has no block, into w->none; nothing when it has one. */
+static int no_block(struct where_block *w, const struct report *rep, const struct iter_profiles *p,
+		    const struct point_regions *rg, struct err *e)
 {
-	if (pb->kind == PROFILE_NONE && pn->kind == PROFILE_NONE)
-		return "no profile in these runs: add --monitors insns to a --kernel run (exact counts under "
-		       "icount), or --monitors profile (perf's samples)";
-	if (pb->kind == PROFILE_NONE || pn->kind == PROFILE_NONE)
-		return "only one of the two runs has a profile: measure both with the same profiling monitor";
-	if (pb->kind != pn->kind)
-		return "one run has instruction counts (insns), the other perf's samples (profile): not comparable";
-	if (pb->n_iter < 2 || pn->n_iter < 2)
-		return pb->kind == PROFILE_SAMPLES ? "fewer than 2 profiled iterations in a run: nothing to test" : NULL;
-	return NULL;
+	char why[2][700], buf[1600];
+	const char *base = rep->runs[0].name, *new = rep->runs[w->run].name;
+
+	for (size_t i = 0; i < 2; i++)
+		if (p[i].kind == PROFILE_NONE &&
+		    profile_absence(rep, w->bench, w->param, i ? w->run : 0, &rg[i], why[i], sizeof(why[i]), e))
+			return -1;
+	if (p[0].kind == PROFILE_NONE && p[1].kind == PROFILE_NONE) {
+		if (!strcmp(why[0], why[1]))
+			snprintf(buf, sizeof(buf), "no profile in either run: %s", why[0]);
+		else
+			snprintf(buf, sizeof(buf), "no profile in %s: %s; nor in %s: %s", base, why[0], new, why[1]);
+	} else if (p[0].kind == PROFILE_NONE || p[1].kind == PROFILE_NONE) {
+		snprintf(buf, sizeof(buf), "no profile in %s: %s", p[0].kind ? new : base, why[p[0].kind ? 1 : 0]);
+	} else if (p[0].kind != p[1].kind) {
+		snprintf(buf, sizeof(buf),
+			 "one run has instruction counts (insns), the other perf's samples (profile): not comparable");
+	} else if (p[0].kind == PROFILE_SAMPLES && (p[0].n_iter < 2 || p[1].n_iter < 2)) {
+		snprintf(buf, sizeof(buf), "fewer than 2 profiled iterations in a run: nothing to test");
+	} else {
+		return 0;
+	}
+	w->none = xstrdup(buf);
+	return 0;
+}
+
+/* "PATTERN=mprotect" from the profiles' tags, else BENCH/config's sweep key. */
+static void point_label(struct where_block *w, const struct report *rep, const struct iter_profiles *p)
+{
+	const struct bench_cmp *bc = &rep->benches[w->bench];
+	const char *param = bc->data.params[w->param], *key = p[0].key[0] ? p[0].key : p[1].key;
+
+	if (!strcmp(param, "-"))
+		return;
+	if (!*key)
+		key = kv_get(&bc->config[0], "sweep");
+	snprintf(w->point, sizeof(w->point), "%s=%s", key && strcmp(key, "-") ? key : "", param);
+}
+
+/* The block of run r against the baseline at point p of bench b. */
+static int point_block(struct where *w, const struct report *rep, size_t b, size_t p, size_t r, size_t top,
+		       struct err *e)
+{
+	const char *bench = rep->benches[b].data.name, *param = rep->benches[b].data.params[p];
+	struct iter_profiles prof[2] = { 0 };
+	struct point_regions rg[2];
+	struct where_block *blk;
+	int rc = -1;
+
+	for (size_t i = 0; i < 2; i++) {
+		const char *path = rep->runs[i ? r : 0].path;
+
+		if (profiles_read(path, bench, param, &prof[i], e) || regions_read(path, bench, param, &rg[i], e))
+			goto out;
+	}
+	w->blocks = xreallocarray(w->blocks, w->n + 1, sizeof(*w->blocks));
+	blk = memset(&w->blocks[w->n++], 0, sizeof(*blk));
+	blk->bench = b;
+	blk->param = p;
+	blk->run = r;
+	point_label(blk, rep, prof);
+	if (no_block(blk, rep, prof, rg, e))
+		goto out;
+	rc = blk->none ? 0 : block_build(blk, rep, &prof[0], &prof[1], rg, top, e);
+out:
+	profiles_free(&prof[0]);
+	profiles_free(&prof[1]);
+	return rc;
 }
 
 int where_build(const struct report *rep, size_t top, struct where *w, struct err *e)
 {
 	memset(w, 0, sizeof(*w));
 	w->top = top;
-	for (size_t b = 0; b < rep->n_benches; b++) {
-		struct iter_profiles pb;
-
-		if (profiles_read(rep->runs[0].path, rep->benches[b].data.name, &pb, e))
-			return -1;
-		for (size_t r = 1; r < rep->n_runs; r++) {
-			struct iter_profiles pn;
-			struct where_block *blk;
-
-			if (profiles_read(rep->runs[r].path, rep->benches[b].data.name, &pn, e)) {
-				profiles_free(&pb);
-				return -1;
-			}
-			w->blocks = xreallocarray(w->blocks, w->n + 1, sizeof(*w->blocks));
-			blk = memset(&w->blocks[w->n++], 0, sizeof(*blk));
-			blk->bench = b;
-			blk->run = r;
-			blk->none = no_block(&pb, &pn);
-			if (!blk->none)
-				block_build(blk, rep, &pb, &pn, top);
-			profiles_free(&pn);
-		}
-		profiles_free(&pb);
-	}
+	for (size_t b = 0; b < rep->n_benches; b++)
+		for (size_t p = 0; p < rep->benches[b].data.n_params; p++)
+			for (size_t r = 1; r < rep->n_runs; r++)
+				if (point_block(w, rep, b, p, r, top, e)) {
+					where_free(w);
+					return -1;
+				}
 	return 0;
 }
 
@@ -230,6 +207,7 @@ void where_free(struct where *w)
 		rows_free(w->blocks[i].rows, 0, w->blocks[i].n);
 		free(w->blocks[i].rows);
 		free(w->blocks[i].total.name);
+		free(w->blocks[i].none);
 	}
 	free(w->blocks);
 	memset(w, 0, sizeof(*w));

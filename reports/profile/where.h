@@ -1,13 +1,21 @@
 /*
  * compare.sh --profile: where a bench's work changed, per function, between
- * the baseline and each other run (docs/compare.md).  Built once from the
- * runs' profiles (profread.h) and the report's samples, and read by every
- * renderer, so the formats agree.
- *   insns    instructions per iteration, exact: the functions whose count
- *            changed most, then one [rest] row, so the rows add up to the
- *            total; per page or per operation where the bench counts them
+ * the baseline and each other run, at each sweep point (docs/compare.md).
+ * Built once from the runs' profiles (profread.h) and the report's samples,
+ * and read by every renderer, so the formats agree.  Every row is tested
+ * across iterations, and so is the block's total:
+ *   insns    instructions per iteration, exact counts: Welch's test of each
+ *            function's per-iteration counts; counts equal in every
+ *            iteration of both runs are exact, so different means are a
+ *            certain change and equal ones none (ttest.h).  Significant
+ *            functions first, then the others, by |change|, up to top; then
+ *            one [rest] row, so the rows add up to the total, which is
+ *            tested too and set against the bench's icount resolution
+ *            (resolution.h).  Per page or per operation where the bench
+ *            counts them.
  *   samples  perf's self share per iteration: each function tested like
  *            any metric (Welch, the report's alpha); only the significant
+ *            shown.  The block's total is the bench's primary metric.
  */
 #ifndef MMDELTA_WHERE_H
 #define MMDELTA_WHERE_H
@@ -17,36 +25,48 @@
 #include "base/err.h"
 #include "compare/report.h"
 #include "profile/profread.h"
+#include "stats/resolution.h"
 #include "stats/ttest.h"
 
 #define WHERE_TOP 10
 
 struct where_row {
-	char *name;		/* a function, [user], [unknown], or [rest] */
+	char *name;		/* a function, [user], [unknown], [rest], or the total */
 	double base, new;	/* means per iteration */
 	double change;		/* new - base */
 	double share;		/* insns: change / the total's change (NaN when it is 0) */
-	struct ttest test;	/* samples: Welch's test of the shares */
+	struct ttest test;	/* across the iterations of the two runs */
 };
+
+/* Is the row's change significant at the report's alpha? */
+int where_significant(const struct where_row *r);
 
 struct where_block {
 	size_t bench;		/* rep->benches index */
+	size_t param;		/* its params index: one block per sweep point */
+	char point[192];	/* "PATTERN=mprotect", or "" for a bench that sweeps nothing */
 	size_t run;		/* the run compared with run 0 */
 	enum profile_kind kind;
-	const char *none;	/* no block: why (the monitor to add) */
+	char *none;		/* no block: why, from what the runs recorded */
 	char event[32];		/* samples: perf's event */
 	int skid;		/* samples without hardware counters: cpu-clock skid */
 	size_t n_base, n_new;	/* profiled iterations */
+	size_t regions[2];	/* insns: regions per iteration, base and new, when the same in each (0: unknown) */
 	const char *per;	/* "page", "op" or NULL */
 	double base_units, new_units;	/* pages or operations per iteration */
-	struct where_row *rows;	/* largest |change| first; insns: [rest] last */
+	struct where_row *rows;	/* insns: [rest] last */
 	size_t n;
-	size_t n_tested, n_significant;	/* samples: functions tested, and changed */
-	struct where_row total;	/* insns: every instruction */
+	size_t n_tested, n_significant;	/* functions tested, and changed */
+	/* insns: every instruction; samples: the bench's primary metric (its
+	 * label as the name), so that the block says whether the work changed */
+	struct where_row total;
+	int has_resolution;	/* insns between two icount runs, in the table */
+	struct resolution resolution;	/* the bench's primary metric's spread */
+	int beyond_resolution;	/* |total change| > the spread's range */
 };
 
 struct where {
-	struct where_block *blocks;	/* bench by bench, run by run */
+	struct where_block *blocks;	/* bench by bench, point by point, run by run */
 	size_t n;
 	size_t top;
 };

@@ -1,7 +1,10 @@
 /*
- * One row per function: base and new per iteration (and per page or
- * operation), the change and its share of the whole change.  The text
- * block pastes into a changelog beside the tables above it.
+ * One block per bench, sweep point and run: first whether the work changed
+ * (the total's test, and under icount the bench's resolution), then one row
+ * per function: base and new per iteration (and per page or operation),
+ * the change, its interval and p across iterations, and its share of the
+ * whole change.  The text block pastes into a changelog beside the tables
+ * above it.
  */
 #include <math.h>
 #include <string.h>
@@ -18,30 +21,86 @@ static const char skid_note[] =
 
 static const char *run_name(const struct report *rep, size_t r) { return rep->runs[r].name; }
 
+/* "heaprelease" or "heaprelease PATTERN=mprotect". */
+static void bench_point(const struct report *rep, const struct where_block *w, char *buf, size_t len)
+{
+	snprintf(buf, len, "%s%s%s", rep->benches[w->bench].data.name, *w->point ? " " : "", w->point);
+}
+
 /* The block's first line. */
 static void title_line(const struct report *rep, const struct where_block *w, char *buf, size_t len)
 {
-	int n = snprintf(buf, len, "%s: where %s, %s -> %s", rep->benches[w->bench].data.name,
-			 w->kind == PROFILE_INSNS ? "the instructions changed" : "the samples moved", run_name(rep, 0),
-			 run_name(rep, w->run));
+	char bp[256], regions[96] = "";
+	int n;
 
+	bench_point(rep, w, bp, sizeof(bp));
+	n = snprintf(buf, len, "%s: where %s, %s -> %s", bp,
+		     w->kind == PROFILE_INSNS ? "the instructions changed" : "the samples moved", run_name(rep, 0),
+		     run_name(rep, w->run));
 	if (n < 0 || (size_t)n >= len)
 		return;
+	if (w->regions[0] > 1 || w->regions[1] > 1)
+		snprintf(regions, sizeof(regions), "; %zu and %zu timed regions an iteration", w->regions[0],
+			 w->regions[1]);
 	if (w->kind == PROFILE_INSNS)
-		snprintf(buf + n, len - (size_t)n, " (insns: per iteration, exact; %zu and %zu iterations)", w->n_base,
-			 w->n_new);
+		snprintf(buf + n, len - (size_t)n, " (insns: per iteration, exact counts; %zu and %zu iterations%s)",
+			 w->n_base, w->n_new, regions);
 	else
 		snprintf(buf + n, len - (size_t)n,
 			 " (profile: self share of %s samples per iteration, Welch at %.0f%%; %zu and %zu iterations)",
 			 w->event, report_confidence(rep), w->n_base, w->n_new);
 }
 
-static void title(FILE *f, const struct report *rep, const struct where_block *w, const char *pre, const char *post)
+/* A row's p: "0.031*", "exact*" (the same count in every iteration of both runs), "-" (no test). */
+static void p_text(const struct where_row *r, char *buf, size_t len)
+{
+	const char *mark = where_significant(r) ? "*" : "";
+
+	if (r->test.outcome == TTEST_NOT_DONE)
+		snprintf(buf, len, "-");
+	else if (r->test.exact)
+		snprintf(buf, len, "exact%s", mark);
+	else
+		snprintf(buf, len, "%.2g%s", r->test.p, mark);
+}
+
+/* Whether the work changed: the total's test, and the bench's icount resolution. */
+static void status_line(const struct report *rep, const struct where_block *w, char *buf, size_t len)
+{
+	const struct ttest *t = &w->total.test;
+	const char *bench = rep->benches[w->bench].data.name;
+	char pct[96] = "", verdict[160];
+	int n;
+
+	if (t->outcome != TTEST_NOT_DONE && t->has_pct)
+		snprintf(pct, sizeof(pct), " (%+.3g%% ± %.2g%%)", t->diff_pct, t->ci_half_pct);
+	if (t->outcome == TTEST_NOT_DONE)
+		snprintf(verdict, sizeof(verdict), "not tested (%s)", t->why_not);
+	else if (t->exact)
+		snprintf(verdict, sizeof(verdict), "%s", where_significant(&w->total) ?
+			 "a certain change (the same total in every iteration of each run)" : "no change (the same total in every iteration)");
+	else
+		snprintf(verdict, sizeof(verdict), "%s (p %.2g)", where_significant(&w->total) ? "significant" :
+			 "No difference proven", t->p);
+	if (w->kind == PROFILE_INSNS)
+		n = snprintf(buf, len, "total %+.0f instructions%s: %s", w->total.change, pct, verdict);
+	else
+		n = snprintf(buf, len, "%s, the primary metric%s: %s", w->total.name, pct, verdict);
+	if (!w->has_resolution || w->total.change == 0 || n < 0 || (size_t)n >= len)
+		return;
+	snprintf(buf + n, len - (size_t)n, "; %s %s's icount resolution (%s spreads by up to %.3g%% within one boot)%s",
+		 w->beyond_resolution ? "beyond" : "within", bench, rep->benches[w->bench].data.metrics[0].name,
+		 100 * w->resolution.range,
+		 !w->beyond_resolution && !where_significant(&w->total) && !w->n_significant ?
+			 ": the rows are where the iterations happened to differ" : "");
+}
+
+static void text_status(FILE *f, const struct report *rep, const struct where_block *w)
 {
 	char line[1024];
 
-	title_line(rep, w, line, sizeof(line));
-	fprintf(f, "%s%s%s\n", pre, line, post);
+	status_line(rep, w, line, sizeof(line));
+	fprintf(f, "%s.\n", line);
 }
 
 /* A column as wide as the run's name, and at least w. */
@@ -57,14 +116,17 @@ static double per(double v, double units) { return units > 0 ? v / units : NAN; 
 static void text_insns_row(FILE *f, const struct report *rep, const struct where_block *w, const struct where_row *r,
 			   int nw)
 {
+	char p[32];
+
+	p_text(r, p, sizeof(p));
 	fprintf(f, "%-*s %*.0f %*.0f", nw, r->name, col(rep, 0, 12), r->base, col(rep, w->run, 12), r->new);
 	if (w->per)
 		fprintf(f, " %9.2f %9.2f", per(r->base, w->base_units), per(r->new, w->new_units));
-	fprintf(f, " %+12.0f", r->change);
+	fprintf(f, " %+12.0f %10.0f", r->change, r->test.ci_half);
 	if (isfinite(r->share))
-		fprintf(f, " %8.1f%%\n", 100 * r->share);
+		fprintf(f, " %8.1f%% %8s\n", 100 * r->share, p);
 	else
-		fprintf(f, " %9s\n", "-");
+		fprintf(f, " %9s %8s\n", "-", p);
 }
 
 static int name_width(const struct where_block *w)
@@ -77,21 +139,31 @@ static int name_width(const struct where_block *w)
 	return nw;
 }
 
+/* How many functions changed, and what the marks mean. */
+static void count_line(const struct report *rep, const struct where_block *w, char *buf, size_t len)
+{
+	snprintf(buf, len, "%zu of %zu functions changed significantly (* at %.0f%%, Welch across iterations%s)",
+		 w->n_significant, w->n_tested, report_confidence(rep),
+		 w->kind == PROFILE_INSNS ? "; exact: the same count in every iteration of both runs" : "");
+}
+
 static void text_insns(FILE *f, const struct report *rep, const struct where_block *w)
 {
 	int nw = name_width(w);
-	char pb[64], pn[64];
+	char unit[32], line[512];
 
-	snprintf(pb, sizeof(pb), "/%s", w->per ? w->per : "");
-	snprintf(pn, sizeof(pn), "/%s", w->per ? w->per : "");
+	snprintf(unit, sizeof(unit), "/%s", w->per ? w->per : "");
 	fprintf(f, "%-*s %*s %*s", nw, "function", col(rep, 0, 12), run_name(rep, 0), col(rep, w->run, 12),
 		run_name(rep, w->run));
 	if (w->per)
-		fprintf(f, " %9s %9s", pb, pn);
-	fprintf(f, " %12s %9s\n", "change", "of change");
+		fprintf(f, " %9s %9s", unit, unit);
+	/* "±" is two bytes: one more of width keeps it over its column */
+	fprintf(f, " %12s %11s %9s %8s\n", "change", "±", "of change", "p");
 	for (size_t i = 0; i < w->n; i++)
 		text_insns_row(f, rep, w, &w->rows[i], nw);
 	text_insns_row(f, rep, w, &w->total, nw);
+	count_line(rep, w, line, sizeof(line));
+	fprintf(f, "%s.\n", line);
 	if (w->per)
 		fprintf(f, "(per %s: %.0f and %.0f %ss an iteration)\n", w->per, w->base_units, w->new_units, w->per);
 }
@@ -99,6 +171,7 @@ static void text_insns(FILE *f, const struct report *rep, const struct where_blo
 static void text_samples(FILE *f, const struct report *rep, const struct where_block *w)
 {
 	int nw = name_width(w);
+	char line[512];
 
 	if (w->skid)
 		fprintf(f, "Note: %s.\n", skid_note);
@@ -106,22 +179,36 @@ static void text_samples(FILE *f, const struct report *rep, const struct where_b
 		fprintf(f, "No function's share changed significantly (%zu tested).\n", w->n_tested);
 		return;
 	}
-	fprintf(f, "%-*s %*s %*s %9s %9s %10s\n", nw, "function", col(rep, 0, 9), run_name(rep, 0),
+	fprintf(f, "%-*s %*s %*s %9s %10s %10s\n", nw, "function", col(rep, 0, 9), run_name(rep, 0),
 		col(rep, w->run, 9), run_name(rep, w->run), "change", "±", "p");
 	for (size_t i = 0; i < w->n; i++) {
 		const struct where_row *r = &w->rows[i];
+		char p[32];
 
-		fprintf(f, "%-*s %*.2f%% %*.2f%% %+8.2f%% %8.2f%% %10.2g\n", nw, r->name, col(rep, 0, 9) - 1, r->base,
-			col(rep, w->run, 9) - 1, r->new, r->change, r->test.ci_half, r->test.p);
+		p_text(r, p, sizeof(p));
+		fprintf(f, "%-*s %*.2f%% %*.2f%% %+8.2f%% %8.2f%% %10s\n", nw, r->name, col(rep, 0, 9) - 1, r->base,
+			col(rep, w->run, 9) - 1, r->new, r->change, r->test.ci_half, p);
 	}
-	fprintf(f, "%zu of %zu functions changed significantly", w->n_significant, w->n_tested);
+	count_line(rep, w, line, sizeof(line));
+	fprintf(f, "%s", line);
 	if (w->n < w->n_significant)
 		fprintf(f, "; the %zu that changed most are shown", w->n);
 	fputs(".\n", f);
 }
 
+/* "heaprelease PATTERN=madvise: a -> b: no profile ...". */
+static void none_line(const struct report *rep, const struct where_block *w, char *buf, size_t len)
+{
+	char bp[256];
+
+	bench_point(rep, w, bp, sizeof(bp));
+	snprintf(buf, len, "%s: %s -> %s: %s", bp, run_name(rep, 0), run_name(rep, w->run), w->none);
+}
+
 void where_text(FILE *f, const struct report *rep, size_t b)
 {
+	char line[2048];
+
 	if (!rep->where)
 		return;
 	for (size_t i = 0; i < rep->where->n; i++) {
@@ -131,11 +218,13 @@ void where_text(FILE *f, const struct report *rep, size_t b)
 			continue;
 		fputc('\n', f);
 		if (w->none) {
-			fprintf(f, "%s: %s -> %s: %s.\n", rep->benches[b].data.name, run_name(rep, 0),
-				run_name(rep, w->run), w->none);
+			none_line(rep, w, line, sizeof(line));
+			fprintf(f, "%s.\n", line);
 			continue;
 		}
-		title(f, rep, w, "", "");
+		title_line(rep, w, line, sizeof(line));
+		fprintf(f, "%s\n", line);
+		text_status(f, rep, w);
 		if (w->kind == PROFILE_INSNS)
 			text_insns(f, rep, w);
 		else
@@ -145,19 +234,22 @@ void where_text(FILE *f, const struct report *rep, size_t b)
 
 static void md_row(FILE *f, const struct where_block *w, const struct where_row *r)
 {
+	char p[32];
+
+	p_text(r, p, sizeof(p));
 	if (w->kind == PROFILE_SAMPLES) {
-		fprintf(f, "| `%s` | %.2f%% | %.2f%% | %+.2f%% | ±%.2f%% | %.2g |\n", r->name, r->base, r->new, r->change,
-			r->test.ci_half, r->test.p);
+		fprintf(f, "| `%s` | %.2f%% | %.2f%% | %+.2f%% | ±%.2f%% | %s |\n", r->name, r->base, r->new, r->change,
+			r->test.ci_half, p);
 		return;
 	}
 	fprintf(f, "| `%s` | %.0f | %.0f |", r->name, r->base, r->new);
 	if (w->per)
 		fprintf(f, " %.2f | %.2f |", per(r->base, w->base_units), per(r->new, w->new_units));
-	fprintf(f, " %+.0f |", r->change);
+	fprintf(f, " %+.0f | ±%.0f |", r->change, r->test.ci_half);
 	if (isfinite(r->share))
-		fprintf(f, " %.1f%% |\n", 100 * r->share);
+		fprintf(f, " %.1f%% | %s |\n", 100 * r->share, p);
 	else
-		fputs(" - |\n", f);
+		fprintf(f, " - | %s |\n", p);
 }
 
 static void md_header(FILE *f, const struct report *rep, const struct where_block *w)
@@ -170,11 +262,14 @@ static void md_header(FILE *f, const struct report *rep, const struct where_bloc
 	fprintf(f, "| function | %s | %s |", run_name(rep, 0), run_name(rep, w->run));
 	if (w->per)
 		fprintf(f, " /%s | /%s |", w->per, w->per);
-	fprintf(f, " change | of change |\n|---|---:|---:|%s---:|---:|\n", w->per ? "---:|---:|" : "");
+	fprintf(f, " change | ± (CI) | of change | p |\n|---|---:|---:|%s---:|---:|---:|---:|\n",
+		w->per ? "---:|---:|" : "");
 }
 
 void where_markdown(FILE *f, const struct report *rep, size_t b)
 {
+	char line[2048];
+
 	if (!rep->where)
 		return;
 	for (size_t i = 0; i < rep->where->n; i++) {
@@ -183,12 +278,13 @@ void where_markdown(FILE *f, const struct report *rep, size_t b)
 		if (w->bench != b)
 			continue;
 		if (w->none) {
-			fprintf(f, "\n%s: %s -> %s: %s.\n", rep->benches[b].data.name, run_name(rep, 0),
-				run_name(rep, w->run), w->none);
+			none_line(rep, w, line, sizeof(line));
+			fprintf(f, "\n%s.\n", line);
 			continue;
 		}
-		fputc('\n', f);
-		title(f, rep, w, "**", "**");
+		title_line(rep, w, line, sizeof(line));
+		fprintf(f, "\n**%s**\n\n", line);
+		text_status(f, rep, w);
 		if (w->skid)
 			fprintf(f, "\n> %s.\n", skid_note);
 		fputc('\n', f);
@@ -197,31 +293,58 @@ void where_markdown(FILE *f, const struct report *rep, size_t b)
 			md_row(f, w, &w->rows[k]);
 		if (w->kind == PROFILE_INSNS)
 			md_row(f, w, &w->total);
-		else
-			fprintf(f, "\n%zu of %zu functions changed significantly.\n", w->n_significant, w->n_tested);
-		fputc('\n', f);
+		count_line(rep, w, line, sizeof(line));
+		fprintf(f, "\n%s.\n\n", line);
 	}
 }
 
 static void html_row(FILE *f, const struct where_block *w, const struct where_row *r)
 {
+	char p[32];
+
+	p_text(r, p, sizeof(p));
 	fputs("<tr><td><code>", f);
 	markup_str(f, r->name);
 	if (w->kind == PROFILE_SAMPLES) {
-		fprintf(f, "</code></td><td>%.2f%%</td><td>%.2f%%</td><td>%+.2f%%</td><td>±%.2f%%</td></tr>\n", r->base,
-			r->new, r->change, r->test.ci_half);
+		fprintf(f, "</code></td><td>%.2f%%</td><td>%.2f%%</td><td>%+.2f%%</td><td>±%.2f%%</td><td>%s</td></tr>\n",
+			r->base, r->new, r->change, r->test.ci_half, p);
 		return;
 	}
 	fprintf(f, "</code></td><td>%.0f</td><td>%.0f</td>", r->base, r->new);
 	if (w->per)
 		fprintf(f, "<td>%.2f</td><td>%.2f</td>", per(r->base, w->base_units), per(r->new, w->new_units));
-	fprintf(f, "<td>%+.0f</td><td>%s%.1f%%</td></tr>\n", r->change, isfinite(r->share) ? "" : "-",
-		isfinite(r->share) ? 100 * r->share : 0);
+	fprintf(f, "<td>%+.0f</td><td>±%.0f</td><td>%s%.1f%%</td><td>%s</td></tr>\n", r->change, r->test.ci_half,
+		isfinite(r->share) ? "" : "-", isfinite(r->share) ? 100 * r->share : 0, p);
+}
+
+static void html_paragraph(FILE *f, const char *cls, const char *text)
+{
+	fprintf(f, "<p%s%s%s>", cls ? " class=\"" : "", cls ? cls : "", cls ? "\"" : "");
+	markup_str(f, text);
+	fputs(".</p>\n", f);
+}
+
+static void html_table(FILE *f, const struct report *rep, const struct where_block *w)
+{
+	fputs("<table><tr><th>function</th><th>", f);
+	markup_str(f, run_name(rep, 0));
+	fputs("</th><th>", f);
+	markup_str(f, run_name(rep, w->run));
+	fputs("</th>", f);
+	if (w->kind == PROFILE_INSNS && w->per)
+		fprintf(f, "<th>/%s</th><th>/%s</th>", w->per, w->per);
+	fputs(w->kind == PROFILE_INSNS ? "<th>change</th><th>±</th><th>of change</th><th>p</th></tr>\n" :
+					 "<th>change</th><th>±</th><th>p</th></tr>\n", f);
+	for (size_t k = 0; k < w->n; k++)
+		html_row(f, w, &w->rows[k]);
+	if (w->kind == PROFILE_INSNS)
+		html_row(f, w, &w->total);
+	fputs("</table>\n", f);
 }
 
 void where_html(FILE *f, const struct report *rep, size_t b, const char *plots)
 {
-	char line[1024];
+	char line[2048];
 
 	if (!rep->where)
 		return;
@@ -230,127 +353,27 @@ void where_html(FILE *f, const struct report *rep, size_t b, const char *plots)
 
 		if (w->bench != b)
 			continue;
+		bench_point(rep, w, line, sizeof(line));
 		fputs("<section class=\"where\"><h3>", f);
-		markup_str(f, rep->benches[b].data.name);
-		fputs(": where</h3>\n<p>", f);
+		markup_str(f, line);
+		fputs(": where</h3>\n", f);
 		if (w->none) {
-			markup_str(f, w->none);
-			fputs(".</p></section>\n", f);
+			html_paragraph(f, NULL, w->none);
+			fputs("</section>\n", f);
 			continue;
 		}
 		title_line(rep, w, line, sizeof(line));
-		markup_str(f, line);
-		fputs("</p>\n", f);
+		html_paragraph(f, NULL, line);
+		status_line(rep, w, line, sizeof(line));
+		html_paragraph(f, "verdict", line);
 		if (w->skid)
-			fprintf(f, "<p class=\"note\">%s.</p>\n", skid_note);
-		if (plots && w->n) {
-			fprintf(f, "<img src=\"plots/where-%s-%zu.svg\" alt=\"", rep->benches[b].data.name, w->run);
-			markup_str(f, "the change of the top functions");
-			fputs("\">\n", f);
-		}
-		fputs("<table><tr><th>function</th><th>", f);
-		markup_str(f, run_name(rep, 0));
-		fputs("</th><th>", f);
-		markup_str(f, run_name(rep, w->run));
-		fputs("</th>", f);
-		if (w->kind == PROFILE_INSNS && w->per)
-			fprintf(f, "<th>/%s</th><th>/%s</th>", w->per, w->per);
-		fputs(w->kind == PROFILE_INSNS ? "<th>change</th><th>of change</th></tr>\n" : "<th>change</th><th>±</th></tr>\n", f);
-		for (size_t k = 0; k < w->n; k++)
-			html_row(f, w, &w->rows[k]);
-		if (w->kind == PROFILE_INSNS)
-			html_row(f, w, &w->total);
-		fputs("</table></section>\n", f);
+			html_paragraph(f, "note", skid_note);
+		if (plots && w->n)
+			fprintf(f, "<img src=\"plots/where-%s-%zu-%zu.svg\" alt=\"the change of the top functions\">\n",
+				rep->benches[b].data.name, w->param, w->run);
+		html_table(f, rep, w);
+		count_line(rep, w, line, sizeof(line));
+		html_paragraph(f, NULL, line);
+		fputs("</section>\n", f);
 	}
-}
-
-static void json_row(FILE *f, const struct where_block *w, const struct where_row *r, int first)
-{
-	if (!first)
-		fputc(',', f);
-	fputc('{', f);
-	json_key(f, "function", 1);
-	json_str(f, r->name);
-	json_key(f, "base", 0);
-	json_num(f, 1, r->base);
-	json_key(f, "new", 0);
-	json_num(f, 1, r->new);
-	json_key(f, "change", 0);
-	json_num(f, 1, r->change);
-	if (w->kind == PROFILE_INSNS) {
-		json_key(f, "share", 0);
-		json_num(f, isfinite(r->share), r->share);
-		json_key(f, "base_per_unit", 0);
-		json_num(f, w->per != NULL, per(r->base, w->base_units));
-		json_key(f, "new_per_unit", 0);
-		json_num(f, w->per != NULL, per(r->new, w->new_units));
-	} else {
-		json_key(f, "ci_half", 0);
-		json_num(f, 1, r->test.ci_half);
-		json_key(f, "p_value", 0);
-		json_num(f, 1, r->test.p);
-	}
-	fputc('}', f);
-}
-
-static void json_block(FILE *f, const struct report *rep, const struct where_block *w)
-{
-	json_key(f, "bench", 1);
-	json_str(f, rep->benches[w->bench].data.name);
-	json_key(f, "base", 0);
-	json_str(f, run_name(rep, 0));
-	json_key(f, "new", 0);
-	json_str(f, run_name(rep, w->run));
-	json_key(f, "kind", 0);
-	json_str_or_null(f, w->none ? NULL : w->kind == PROFILE_INSNS ? "insns" : "samples");
-	json_key(f, "none", 0);
-	json_str_or_null(f, w->none);
-	if (w->none)
-		return;
-	json_key(f, "iterations", 0);
-	fprintf(f, "[%zu,%zu]", w->n_base, w->n_new);
-	json_key(f, "event", 0);
-	json_str_or_null(f, w->kind == PROFILE_SAMPLES ? w->event : NULL);
-	json_key(f, "skid", 0);
-	fputs(w->skid ? "true" : "false", f);
-	json_key(f, "per", 0);
-	json_str_or_null(f, w->per);
-	json_key(f, "units", 0);
-	if (w->per)
-		fprintf(f, "[%.17g,%.17g]", w->base_units, w->new_units);
-	else
-		fputs("null", f);
-	json_key(f, "tested", 0);
-	fprintf(f, "%zu", w->kind == PROFILE_SAMPLES ? w->n_tested : w->n);
-	json_key(f, "significant", 0);
-	if (w->kind == PROFILE_SAMPLES)
-		fprintf(f, "%zu", w->n_significant);
-	else
-		fputs("null", f);
-	json_key(f, "rows", 0);
-	fputc('[', f);
-	for (size_t k = 0; k < w->n; k++)
-		json_row(f, w, &w->rows[k], k == 0);
-	fputc(']', f);
-	json_key(f, "total", 0);
-	if (w->kind == PROFILE_INSNS)
-		json_row(f, w, &w->total, 1);
-	else
-		fputs("null", f);
-}
-
-void where_json(FILE *f, const struct report *rep)
-{
-	json_key(f, "profile", 0);
-	if (!rep->where) {
-		fputs("null", f);
-		return;
-	}
-	fputc('[', f);
-	for (size_t i = 0; i < rep->where->n; i++) {
-		fputs(i ? ",{" : "{", f);
-		json_block(f, rep, &rep->where->blocks[i]);
-		fputc('}', f);
-	}
-	fputc(']', f);
 }

@@ -1,54 +1,152 @@
 #!/usr/bin/env bats
-# compare.sh --profile on hand-made runs (tests/fixtures/profile/README.md):
-# the where block in text, markdown, JSON and HTML, perf's shares under
-# Welch, and runs without a profile.  The real boots are in vm/vm.bats.
+# compare.sh --profile (tests/fixtures/profile/README.md): the where block
+# in text, markdown, JSON and HTML; a block per sweep point; every row and
+# the block's total tested across iterations, against scipy's Welch test
+# and the runs' own insns_total; the bench's icount resolution; perf's
+# shares; and the reason a point has no profile, read from what each run
+# recorded.  Two real icount runs of Debian's 6.12.117 and 6.12.118
+# (heaprelease swept over PATTERN, procmunmap, sparsemunmap) and hand-made
+# ones.  The boots are in vm/vm.bats.
 
 bats_require_minimum_version 1.5.0
 
 setup() {
 	FIX=$BATS_TEST_DIRNAME/../../fixtures/profile
 	COMPARE=$BATS_TEST_DIRNAME/../../../compare.sh
+	PY=/usr/bin/python3	# Debian's python3-scipy, not a pyenv shim's
+	# the spreads as drivers/vm/resolution.tsv had them when the real runs were made
+	export MMDELTA_RESOLUTION=$FIX/resolution-6.12.117.tsv
 }
+
+# json A B: compare.sh --format json --profile of two fixture runs.
+json() { "$COMPARE" --format json --profile "$FIX/$1" "$FIX/$2" 2>/dev/null; }
+
+# counts RUN BENCH POINT FUNCTION: the function's count in each counted
+# iteration's table (0 where it is absent), space-separated.
+counts() {
+	local f
+	for f in "$FIX/$1/$2/monitors/insns.$3"[0-9]*.tsv; do
+		awk -F'\t' -v fn="$4" '$1 == fn { v = $2 } END { print v + 0 }' "$f"
+	done | paste -sd ' '
+}
+
+# welch "A VALUES" "B VALUES": scipy's two-sided p of Welch's test.
+welch() {
+	"$PY" -c 'import sys; from scipy import stats
+a, b = (list(map(float, s.split())) for s in sys.argv[1:3])
+print("%.10g" % stats.ttest_ind(a, b, equal_var=False).pvalue)' "$1" "$2"
+}
+
+# close X Y: X and Y agree to 1e-6, relatively.
+close() { awk -v x="$1" -v y="$2" 'BEGIN { d = x - y; if (d < 0) d = -d; exit !(d <= 1e-6 * (y < 0 ? -y : y)) }'; }
 
 @test "text: the top functions by change, then [rest], adding up to the total, per page too" {
 	run --separate-stderr "$COMPARE" --profile --top 2 "$FIX/base" "$FIX/new"
 	[ "$status" -eq 0 ]
 	# means per iteration: b 51 -> 81, d 0 -> 20, c 10 -> 0 and a, [user]
 	# unchanged: [rest] 115 -> 105; total 166 -> 206 (+40); 10 pages each
-	grep -q '^timedmunlock: where the instructions changed, base -> new (insns: per iteration, exact; 2 and 2 iterations)$' <<<"$output"
-	grep -Eq '^b +51 +81 +5\.10 +8\.10 +\+30 +75\.0%$' <<<"$output"
-	grep -Eq '^d +0 +20 +0\.00 +2\.00 +\+20 +50\.0%$' <<<"$output"
-	grep -Eq '^\[rest\] +115 +105 +11\.50 +10\.50 +-10 +-25\.0%$' <<<"$output"
-	grep -Eq '^total +166 +206 +16\.60 +20\.60 +\+40 +100\.0%$' <<<"$output"
+	grep -q '^timedmunlock: where the instructions changed, base -> new (insns: per iteration, exact counts; 2 and 2 iterations)$' <<<"$output"
+	# b: 50, 52 against 80, 82: Welch's df 2, t 30/sqrt(2), p 1 - t/sqrt(t^2 + 2) = 0.0022,
+	# half-interval t(0.975, 2) x sqrt(2) = 4.303 x 1.414 = 6
+	grep -Eq '^b +51 +81 +5\.10 +8\.10 +\+30 +6 +75\.0% +0\.0022\*$' <<<"$output"
+	grep -Eq '^d +0 +20 +0\.00 +2\.00 +\+20 +0 +50\.0% +exact\*$' <<<"$output"
+	grep -Eq '^\[rest\] +115 +105 +11\.50 +10\.50 +-10 +0 +-25\.0% +exact\*$' <<<"$output"
+	grep -Eq '^total +166 +206 +16\.60 +20\.60 +\+40 +6 +100\.0% +0\.0012\*$' <<<"$output"
+	grep -q '^3 of 5 functions changed significantly (\* at 95%, Welch across iterations; exact: ' <<<"$output"
 	# the warm-up's table (a 999999) is not an iteration
 	[[ $output != *999999* ]]
 }
 
-@test "markdown and JSON carry the same rows; JSON's profile member names the kind and the unit" {
+@test "markdown and JSON carry the same rows and tests; JSON's profile member names the kind and the unit" {
 	run --separate-stderr "$COMPARE" --format markdown --profile --top 2 "$FIX/base" "$FIX/new"
 	[ "$status" -eq 0 ]
-	grep -qF '| `b` | 51 | 81 | 5.10 | 8.10 | +30 | 75.0% |' <<<"$output"
-	grep -qF '| `total` | 166 | 206 | 16.60 | 20.60 | +40 | 100.0% |' <<<"$output"
+	grep -qF '| `b` | 51 | 81 | 5.10 | 8.10 | +30 | ±6 | 75.0% | 0.0022* |' <<<"$output"
+	grep -qF '| `total` | 166 | 206 | 16.60 | 20.60 | +40 | ±6 | 100.0% | 0.0012* |' <<<"$output"
 	run --separate-stderr "$COMPARE" --format json --profile --top 2 "$FIX/base" "$FIX/new"
 	[ "$status" -eq 0 ]
 	[ "$(jq -r .schema <<<"$output")" = mmdelta-compare/4 ]
-	[ "$(jq -r '.profile[0] | "\(.kind) \(.per) \(.units | join(","))"' <<<"$output")" = "insns page 10,10" ]
-	[ "$(jq -r '[.profile[0].rows[] | "\(.function):\(.change)"] | join(" ")' <<<"$output")" = "b:30 d:20 [rest]:-10" ]
-	[ "$(jq -r '.profile[0].total | "\(.base) \(.new) \(.share)"' <<<"$output")" = "166 206 1" ]
+	[ "$(jq -r '.profile[0] | "\(.kind) \(.per) \(.units | join(",")) \(.param) \(.point)"' <<<"$output")" = "insns page 10,10 - null" ]
+	[ "$(jq -r '[.profile[0].rows[] | "\(.function):\(.change):\(.significant):\(.exact)"] | join(" ")' <<<"$output")" = \
+		"b:30:true:false d:20:true:true [rest]:-10:true:true" ]
+	[ "$(jq -r '.profile[0].total | "\(.base) \(.new) \(.share) \(.significant)"' <<<"$output")" = "166 206 1 true" ]
+	[ "$(jq -r '.profile[0] | "\(.tested) \(.significant) \(.total_changed)"' <<<"$output")" = "5 3 true" ]
 	# the rows add up to the total
 	[ "$(jq '[.profile[0].rows[].change] | add' <<<"$output")" = 40 ]
 }
 
-@test "HTML: each where block has its diverging bar chart" {
+@test "HTML: each where block has its verdict and its diverging bar chart" {
 	local d=$BATS_TEST_TMPDIR/html
 	run --separate-stderr "$COMPARE" --profile --html "$d" "$FIX/base" "$FIX/new"
 	[ "$status" -eq 0 ]
 	grep -q '<h3>timedmunlock: where' "$d/index.html"
-	grep -q 'src="plots/where-timedmunlock-1.svg"' "$d/index.html"
-	[ -s "$d/plots/where-timedmunlock-1.svg" ]
+	grep -q '<p class="verdict">total +40 instructions (+24.1% ± 3.7%): significant (p 0.0012)' "$d/index.html"
+	grep -q 'src="plots/where-timedmunlock-0-1.svg"' "$d/index.html"
+	[ -s "$d/plots/where-timedmunlock-0-1.svg" ]
 }
 
-@test "perf's shares: Welch per function, only the significant shown, the cpu-clock skid said" {
+@test "a swept config under icount: a block per point, its total the runs' own insns_total, tested as scipy does" {
+	local point tb tn text
+	run --separate-stderr "$COMPARE" --profile "$FIX/6.12.117" "$FIX/6.12.118"
+	[ "$status" -eq 0 ]
+	text=$output
+	[[ $text != *"heaprelease: "*"no profile"* ]]
+	for point in mprotect madvise; do
+		grep -q "^heaprelease PATTERN=$point: where the instructions changed, 6.12.117 -> 6.12.118 (insns: per iteration, exact counts; 3 and 3 iterations)$" <<<"$text"
+		tb=$(awk -F'\t' -v p=$point '$1 == "insns_total" && $2 == p { print $4 }' "$FIX/6.12.117/heaprelease/samples.tsv" | paste -sd ' ')
+		tn=$(awk -F'\t' -v p=$point '$1 == "insns_total" && $2 == p { print $4 }' "$FIX/6.12.118/heaprelease/samples.tsv" | paste -sd ' ')
+		[ "$(wc -w <<<"$tb")" -eq 3 ]
+		run jq -r --arg p $point '.profile[] | select(.bench == "heaprelease" and .param == $p) | .total | "\(.base) \(.new) \(.p_value)"' < <(json 6.12.117 6.12.118)
+		read -r b n p <<<"$output"
+		close "$b" "$(tr ' ' '\n' <<<"$tb" | awk '{ s += $1 } END { printf "%.10g", s / NR }')"
+		close "$n" "$(tr ' ' '\n' <<<"$tn" | awk '{ s += $1 } END { printf "%.10g", s / NR }')"
+		close "$p" "$(welch "$tn" "$tb")"
+	done
+	# mprotect: the total moved by less than its iterations spread
+	grep -q "^total -111312 instructions (-0.146% ± 3.8%): No difference proven (p 0.91); within heaprelease's icount resolution (elapsed spreads by up to 0.362% within one boot)\.$" <<<"$text"
+}
+
+@test "each row is tested across iterations: scipy's Welch p, and a significant row marked even where the total is not" {
+	local b n p
+	# 6.12.118 splits huge leaves where 6.12.117 adjusted them
+	b=$(counts 6.12.117 heaprelease PATTERN=mprotect. split_huge_leaf)
+	n=$(counts 6.12.118 heaprelease PATTERN=mprotect. split_huge_leaf)
+	[ "$b" = "0 0 0" ]
+	p=$(json 6.12.117 6.12.118 | jq -r '.profile[] | select(.param == "mprotect") | .rows[] | select(.function == "split_huge_leaf") | .p_value')
+	close "$p" "$(welch "$n" "$b")"
+	b=$(counts 6.12.117 heaprelease PATTERN=mprotect. handle_mm_fault)
+	n=$(counts 6.12.118 heaprelease PATTERN=mprotect. handle_mm_fault)
+	p=$(json 6.12.117 6.12.118 | jq -r '.profile[] | select(.param == "mprotect") | .rows[] | select(.function == "handle_mm_fault") | .p_value')
+	close "$p" "$(welch "$n" "$b")"
+	run --separate-stderr "$COMPARE" --profile "$FIX/6.12.117" "$FIX/6.12.118"
+	grep -Eq '^split_huge_leaf +0 +483435 +0\.00 +120\.86 +\+483435 +[0-9]+ +-434\.3% +3\.3e-07\*$' <<<"$output"
+	grep -q '^11 of 127 functions changed significantly' <<<"$output"
+}
+
+@test "a block whose total is within the iterations' noise says so, and marks no row (procmunmap)" {
+	run --separate-stderr "$COMPARE" --profile "$FIX/6.12.117" "$FIX/6.12.118"
+	[ "$status" -eq 0 ]
+	# the table says so too
+	grep -q '^Elapsed 6.12.118: No difference proven at 95.0% confidence' <<<"$(sed -n '/^procmunmap$/,/where/p' <<<"$output")"
+	grep -q "^total -1045798 instructions (-1.29% ± 3.7%): No difference proven (p 0.3); within procmunmap's icount resolution (elapsed spreads by up to 4.13% within one boot): the rows are where the iterations happened to differ\.$" <<<"$output"
+	[ "$(sed -n '/^procmunmap: where/,/^(per page/p' <<<"$output" | grep -c '\*$')" -eq 0 ]
+	grep -q '^0 of 265 functions changed significantly' <<<"$output"
+}
+
+@test "hand-made: an exact change beyond the resolution, and an exact row before a larger one that is noise" {
+	export MMDELTA_RESOLUTION=$FIX/resolution.tsv
+	run --separate-stderr "$COMPARE" --profile "$FIX/sweep-base" "$FIX/sweep-new"
+	[ "$status" -eq 0 ]
+	grep -q "^total +10 instructions (+0.625% ± 0%): a certain change (the same total in every iteration of each run); beyond heaprelease's icount resolution (elapsed spreads by up to 0.1% within one boot)\.$" <<<"$output"
+	grep -Eq '^mprotect_fixup +1000 +1010 +250\.00 +252\.50 +\+10 +0 +100\.0% +exact\*$' <<<"$output"
+	grep -q 'PATTERN=madvise: where .*; 4 and 4 timed regions an iteration)$' <<<"$output"
+	grep -q "^total -145 instructions (-5.27% ± 23%): No difference proven (p 0.56); within heaprelease's icount resolution (elapsed spreads by up to 10% within one boot)\.$" <<<"$output"
+	[ "$(sed -n '/PATTERN=madvise: where/,/^\[rest\]/p' <<<"$output" | awk 'NR > 3 { print $1 }' | head -2 | paste -sd ' ')" = "free_pages_ok tlb_flush" ]
+	run jq -r '.profile[] | select(.param != "-") | "\(.param) \(.total_changed) \(.resolution.beyond) \(.total.significant) \(.total.exact)"' < <(json sweep-base sweep-new)
+	[ "${lines[0]}" = "mprotect true true true true" ]
+	[ "${lines[1]}" = "madvise false false false false" ]
+}
+
+@test "perf's shares: Welch per function, only the significant shown, the cpu-clock skid said, the primary metric as total" {
 	run --separate-stderr "$COMPARE" --profile "$FIX/sbase" "$FIX/snew"
 	[ "$status" -eq 0 ]
 	grep -q '^Note: samples are cpu-clock with interrupt-enable skid' <<<"$output"
@@ -56,19 +154,65 @@ setup() {
 	# sqrt(2/3) = 2.776 x 0.8165 = 2.27; g 10 -> 10 is not shown
 	grep -Eq '^f +71\.00% +41\.00% +-30\.00% +2\.27% ' <<<"$output"
 	[ "$(grep -c '^g ' <<<"$output")" -eq 0 ]
-	grep -q '^1 of 2 functions changed significantly\.$' <<<"$output"
+	grep -q '^1 of 2 functions changed significantly' <<<"$output"
+	# the block's total is the bench's primary metric, tested as its table
+	# does: elapsed 100, 102, 101 ms against 80, 82, 81
+	grep -q '^Elapsed snew: Difference at 95.0% confidence: -20.0 ± 2.3 ms' <<<"$output"
+	grep -q '^elapsed, the primary metric (-19.8% ± 2.2%): significant (p 1.6e-05)\.$' <<<"$output"
+	[ "$(welch "100 102 101" "80 82 81" | awk '{ printf "%.2g", $1 }')" = 1.6e-05 ]
 }
 
-@test "runs without profiles: one line naming the monitor to add" {
+@test "a bench that marks no region, a point not run, and runs without the monitor: each named with its reason" {
 	local r=$BATS_TEST_TMPDIR
+	# sparsemunmap: one run records its processes' 0 regions, the other the skipped line runs wrote before
+	run --separate-stderr "$COMPARE" --profile "$FIX/sweep-base" "$FIX/sweep-new"
+	grep -q '^sparsemunmap: sweep-base -> sweep-new: no profile in sweep-base: the bench marked no timed region in any of its 2 iterations, and the insns monitor counts only inside one (docs/monitors.md); nor in sweep-new: the insns monitor counted nothing: the bench marks no single timed region\.$' <<<"$output"
+	[[ $output != *"add --monitors insns"* ]]
+	# a point the other run did not run
+	cp -r "$FIX/sweep-new" "$r/partial"
+	rm "$r/partial/heaprelease/monitors/insns.PATTERN=madvise."*
+	sed -i '/\tmadvise\t/d' "$r/partial/heaprelease/samples.tsv"
+	run --separate-stderr "$COMPARE" --profile "$FIX/sweep-base" "$r/partial"
+	grep -q '^heaprelease PATTERN=madvise: sweep-base -> partial: no profile in partial: the point was not run\.$' <<<"$output"
+	grep -q '^heaprelease PATTERN=mprotect: where the instructions changed' <<<"$output"
+	# a --kernel run without the insns monitor
+	cp -r "$FIX/sweep-new" "$r/plain"
+	rm -r "$r/plain/heaprelease/monitors" "$r/plain/insns.tsv"
+	run --separate-stderr "$COMPARE" --profile "$FIX/sweep-base" "$r/plain"
+	[ "$(grep -c '^heaprelease PATTERN=[a-z]*: sweep-base -> plain: no profile in plain: a --kernel run without the insns monitor: run it with --monitors vmstat,insns\.$' <<<"$output")" -eq 2 ]
+	# two native runs without a profiling monitor; a native run that asked for insns
 	cp -r "$FIX/base" "$r/a" && cp -r "$FIX/new" "$r/b"
 	rm -r "$r/a/timedmunlock/monitors" "$r/b/timedmunlock/monitors"
+	sed -i '/^vm_clock/d' "$r/a/meta" "$r/b/meta"
 	run --separate-stderr "$COMPARE" --profile "$r/a" "$r/b"
 	[ "$status" -eq 0 ]
 	[ "$(grep -c 'where the' <<<"$output")" -eq 0 ]
-	[ "$(grep -c '^timedmunlock: a -> b: no profile in these runs: add --monitors insns to a --kernel run' <<<"$output")" -eq 1 ]
+	grep -q '^timedmunlock: a -> b: no profile in either run: a native run without a profiling monitor: --monitors profile (perf.s samples), or --kernel with --monitors insns (exact counts)\.$' <<<"$output"
+	mkdir -p "$r/b/timedmunlock/monitors"
+	printf 'insns\tcounts instructions only in run.sh --kernel runs under TCG (a QEMU plugin on the host counts them)\n' >"$r/b/timedmunlock/monitors/skipped"
+	run --separate-stderr "$COMPARE" --profile "$r/a" "$r/b"
+	grep -q '; nor in b: monitor insns skipped: counts instructions only in run.sh --kernel runs under TCG' <<<"$output"
 	# insns counts against perf's samples are not compared, even when the
 	# clocks' difference is let through
 	run --separate-stderr "$COMPARE" --unlike-clocks --profile "$FIX/sbase" "$FIX/base"
 	grep -q "one run has instruction counts (insns), the other perf's samples (profile): not comparable" <<<"$output"
+}
+
+@test "a malformed profile, insns.tsv or resolution table: one line naming file and line, exit 2" {
+	local r=$BATS_TEST_TMPDIR
+	cp -r "$FIX/sweep-base" "$r/a"
+	sed -i '2s/\t1\t/\tone\t/' "$r/a/insns.tsv"
+	run --separate-stderr "$COMPARE" --profile "$r/a" "$FIX/sweep-new"
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "mmstat: $r/a/insns.tsv:2: regions 'one' is not a count" ]
+	[ -z "$output" ]
+	printf 'heaprelease\telapsed\tmprotect\tfast\t0.1\n' >"$r/resolution.tsv"
+	MMDELTA_RESOLUTION=$r/resolution.tsv run --separate-stderr "$COMPARE" --profile "$FIX/sweep-base" "$FIX/sweep-new"
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "mmstat: $r/resolution.tsv:1: 'fast' is not a spread (bench metric param cv range ...)" ]
+	cp -r "$FIX/sweep-base" "$r/b"
+	echo 'mprotect_fixup 1000' >"$r/b/heaprelease/monitors/insns.PATTERN=mprotect.2.tsv"
+	run --separate-stderr "$COMPARE" --profile "$r/b" "$FIX/sweep-new"
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "mmstat: $r/b/heaprelease/monitors/insns.PATTERN=mprotect.2.tsv: a line is not function<TAB>value" ]
 }

@@ -47,12 +47,28 @@ collect() {
 	[[ $stderr == *"insns: 1 processes profiled; 1 regions against their elapsed: all reconcile, within 0 ns"* ]]
 }
 
-@test "a bench that marks no timed region gets a line saying so, and nothing else" {
+@test "a bench that marks no timed region: a row of 0 regions a process, a skipped line, and nothing else" {
 	collect
 	[ "$status" -eq 0 ]
 	[[ $stderr == *"insns: sparsemunmap marks no timed region of its own"* ]]
-	grep -q '^insns	the bench marks no single timed region$' "$R/sparsemunmap/monitors/skipped"
+	grep -q '^insns	the bench marks no timed region$' "$R/sparsemunmap/monitors/skipped"
 	[ ! -e "$R/sparsemunmap/monitors/insns.1.tsv" ]
+	# what compare.sh --profile reads as the reason; counted, it is not
+	[ "$(awk -F'\t' '$1 == "sparsemunmap" { print $2, $3, $4, $11 }' "$R/insns.tsv")" = "1 0 - -" ]
+	[[ $stderr == *"insns: 1 processes profiled;"* ]]
+}
+
+@test "a swept bench whose region one point does not mark: that point's rows have 0 regions, the bench no skipped line" {
+	# timedmunlock swept over SIZE: the plugin counted a region at 64M
+	# (process 1) and none at 1G (process 2)
+	printf 'timedmunlock\t64M\t1\tSIZE=64M.1\ntimedmunlock\t1G\t1\tSIZE=1G.1\n' >"$R/insns.processes"
+	printf 'metric\tparam\titeration\tvalue\nelapsed\t64M\t1\t0.000001075\n' >"$R/timedmunlock/samples.tsv"
+	collect
+	[ "$status" -eq 0 ]
+	[ -s "$R/timedmunlock/monitors/insns.SIZE=64M.1.tsv" ]
+	[ "$(awk -F'\t' 'NR > 1 { print $1, $2, $3 }' "$R/insns.tsv" | paste -sd ,)" = "timedmunlock SIZE=64M.1 1,timedmunlock SIZE=1G.1 0" ]
+	[ ! -e "$R/timedmunlock/monitors/skipped" ]
+	[[ $stderr == *"insns: some processes of timedmunlock marked no timed region (regions 0 in $R/insns.tsv)"* ]]
 }
 
 @test "an elapsed the instructions do not account for is said, and the row says outside" {
