@@ -23,6 +23,7 @@ source "$MMDELTA_ROOT/drivers/bisect/bisection.sh"  # bisect_check_bench, bisect
 source "$MMDELTA_ROOT/drivers/bisect/tree.sh"  # the tree form: tree_check, tree_step, tree_restore
 source "$MMDELTA_ROOT/drivers/bisect/fleet.sh"  # --slurm: bisect_fleet_check, bisect_fleet_stop
 source "$MMDELTA_ROOT/drivers/bisect/measure.sh"  # bisect_stop_child
+source "$MMDELTA_ROOT/drivers/bisect/dryrun.sh"  # bisect_dry_run
 
 usage() {
 	cat <<EOF
@@ -45,8 +46,10 @@ build the kernel, which it leaves at PATH (relative to DIR).
                      the change between the ends; with --first: a point is
                      bad beyond the midpoint of the ends, or beyond PCT% from
                      the good end); the ends must differ by at least PCT%
-  --vm-mem, --vm-cpus, --vm-clock, --vm-append, --vm-timeout
+  --vm-mem, --vm-cpus, --vm-clock, --vm-numa, --vm-append, --vm-timeout
                      passed to every run.sh --kernel (see run.sh --help)
+  --dry-run          print the points, what each builds and boots, and about
+                     how long it takes (from earlier runs in DIR); touch nothing
   --slurm            images form: every point is a Slurm job (run.sh --slurm)
   --jobs K           with --slurm: K points a round, measured at once
                      (about log_(K+1) N rounds instead of log2 N; default 1)
@@ -80,6 +83,7 @@ parse_args() {
 		--image) IMAGE_PATH=$2 ;;
 		--slurm) SLURM=1; shift; continue ;;
 		--first) BISECT_FIRST=1; shift; continue ;;
+		--dry-run) BISECT_DRY_RUN=1; shift; continue ;;
 		--jobs) [[ $2 =~ ^[1-9][0-9]*$ ]] || die "--jobs $2: must be a whole number > 0 (the points measured at once)"; JOBS=$2 ;;
 		--slurm-opt) SLURM_OPTS+=("$2") ;;
 		--vm-*) vm_option "$1" "$2"; VM_ARGS+=("$1" "$2") ;;
@@ -150,6 +154,7 @@ main() {
 	trap exit_trap EXIT
 	parse_args "$@"
 	check_args
+	if [ "$BISECT_DRY_RUN" = 1 ]; then bisect_dry_run; exit 0; fi
 	bisect_save_state
 	trap 'exit_trap tree_restore' EXIT
 	trap 'on_signal INT' INT

@@ -38,6 +38,8 @@ Usage: ${0##*/} [-o DIR] COMMAND [options]
                               not by start time
       --min-segment N         runs on each side of a change point (default 3)
       --pvalue P              significance of a change point (default 0.001)
+      --window N              runs E-divisive looks at at once, windows
+                              overlapping by half (default 50)
   html OUTDIR [options]       OUTDIR/index.html: a trend chart per series
                               (--bench, --metric, --order-by, ... as above)
   record RUNDIR       what run.sh calls when a run completes: ingest it into

@@ -17,10 +17,11 @@ source "$MMDELTA_ROOT/drivers/core/optvalue.sh"  # opt_value
 source "$MMDELTA_ROOT/drivers/core/version.sh"  # version_print
 source "$MMDELTA_ROOT/drivers/run/rundir.sh"  # rundir_check_name, rundir_check_root
 source "$MMDELTA_ROOT/drivers/vm/vm.sh"  # the --vm-* options
-source "$MMDELTA_ROOT/drivers/bisect/bisection.sh"  # bisect_check_bench, bisect_run_args
+source "$MMDELTA_ROOT/drivers/bisect/bisection.sh"  # bisect_check_bench, bisect_run_args, bisect_save_state
 source "$MMDELTA_ROOT/drivers/bisect/tree.sh"  # tree_check, tree_restore
 source "$MMDELTA_ROOT/drivers/bisect/measure.sh"  # bisect_stop_child
 source "$MMDELTA_ROOT/drivers/bisect/series.sh"  # series_main
+source "$MMDELTA_ROOT/drivers/bisect/dryrun.sh"  # series_dry_run
 
 usage() {
 	cat <<EOF
@@ -39,6 +40,8 @@ bash -c in DIR and leaves the kernel at PATH (relative to DIR).
   --vm-mem, --vm-cpus, --vm-clock, --vm-numa, --vm-append, --vm-timeout
                      passed to every run.sh --kernel (see run.sh --help)
   --version          the suite's version
+  --dry-run          print the commits, what each builds and boots, and about
+                     how long it takes (from earlier runs in DIR); touch nothing
 
 Writes DIR/NAME/: a run per commit (base-HASH, 1-HASH, ...), each built
 image under images/, and series.txt (the table).  Exit 0 when every commit
@@ -61,6 +64,7 @@ parse_args() {
 		--build) BUILD=$2 ;;
 		--image) IMAGE_PATH=$2 ;;
 		--vm-*) vm_option "$1" "$2"; VM_ARGS+=("$1" "$2") ;;
+		--dry-run) BISECT_DRY_RUN=1; shift; continue ;;
 		-h | --help) usage; exit 0 ;;
 		--version) version_print "${0##*/}"; exit 0 ;;
 		-*) die "unknown option $1 (see --help)" ;;
@@ -87,8 +91,6 @@ check_args() {
 	OUT=$RESULTS/$NAME WORK=$RESULTS/$NAME/.bisect
 	[ ! -e "$OUT" ] || die "$OUT exists: name this series with -n, or remove it"
 	need_built bin/mmstat bin/mmci
-	mkdir -p "$WORK"
-	: >"$WORK/steps.tsv"
 }
 
 # shellcheck disable=SC2317  # called from the traps
@@ -103,6 +105,8 @@ main() {
 	trap exit_trap EXIT
 	parse_args "$@"
 	check_args
+	if [ "$BISECT_DRY_RUN" = 1 ]; then series_dry_run; exit 0; fi
+	bisect_save_state
 	trap 'exit_trap tree_restore' EXIT
 	trap 'on_signal INT' INT
 	trap 'on_signal TERM' TERM

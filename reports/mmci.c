@@ -4,7 +4,9 @@
  *
  *   mmci --target PCT RUNDIR BENCH METRIC PARAM
  *
- * prints n<TAB>mean<TAB>half_width<TAB>half_width_percent_of_|mean| and
+ * prints n<TAB>mean<TAB>half_width<TAB>half_width_percent_of_|mean|<TAB>
+ * divisor<TAB>unit, the last two how compare.sh's table would show the mean
+ * (compare/units.c: shown = mean / divisor, in unit; bisect.sh's lines), and
  * exits 0 when the half width is within PCT percent of the mean, 1 when not
  * yet (the half width is "inf" with fewer than 2 values, the percentage
  * then and with a zero mean: a counter that is 0 in every run has a half
@@ -18,6 +20,7 @@
 #include <string.h>
 
 #include "compare/report.h"
+#include "compare/units.h"
 #include "stats/meanci.h"
 
 static void die(const char *what, const char *arg)
@@ -26,8 +29,8 @@ static void die(const char *what, const char *arg)
 	exit(2);
 }
 
-/* The summary of METRIC at PARAM in the only run of rep. */
-static const struct summary *find(const struct report *rep, char **argv)
+/* The summary of METRIC at PARAM in the only run of rep, and its unit. */
+static const struct summary *find(const struct report *rep, char **argv, const char **unit)
 {
 	for (size_t i = 0; i < rep->n_benches; i++) {
 		const struct bench_cmp *b = &rep->benches[i];
@@ -37,6 +40,7 @@ static const struct summary *find(const struct report *rep, char **argv)
 			continue;
 		if (m < 0)
 			die("no metric ", argv[1]);
+		*unit = b->data.metrics[m].unit;
 		for (size_t p = 0; p < b->data.n_params; p++)
 			if (!strcmp(b->data.params[p], argv[2]))
 				return &report_cell(b, p, 0, (size_t)m)->s;
@@ -52,6 +56,8 @@ int main(int argc, char **argv)
 	struct report rep;
 	struct err e;
 	const struct summary *s;
+	const char *unit = "";
+	struct scale sc;
 	double target, half, pct;
 	char *end;
 
@@ -63,19 +69,20 @@ int main(int argc, char **argv)
 		die("--target: expected a percentage > 0, not ", argv[2]);
 	if (report_build(&rep, argv + 3, 1, &opt, &e))
 		die(e.msg, "");
-	s = find(&rep, argv + 4);
+	s = find(&rep, argv + 4, &unit);
+	unit_scale(unit, s->mean, &sc);
 	if (mean_ci_half(s, 0.95, &half)) {
-		printf("%zu\t%.15g\tinf\tinf\n", s->n, s->mean);
+		printf("%zu\t%.15g\tinf\tinf\t%.15g\t%s\n", s->n, s->mean, sc.div, sc.unit);
 		report_free(&rep);
 		return 1;
 	}
 	if (s->mean == 0) {
-		printf("%zu\t%.15g\t%.15g\tinf\n", s->n, s->mean, half);
+		printf("%zu\t%.15g\t%.15g\tinf\t%.15g\t%s\n", s->n, s->mean, half, sc.div, sc.unit);
 		report_free(&rep);
 		return 1;
 	}
 	pct = 100.0 * half / fabs(s->mean);
-	printf("%zu\t%.15g\t%.15g\t%.15g\n", s->n, s->mean, half, pct);
+	printf("%zu\t%.15g\t%.15g\t%.15g\t%.15g\t%s\n", s->n, s->mean, half, pct, sc.div, sc.unit);
 	report_free(&rep);
 	return pct <= target ? 0 : 1;
 }

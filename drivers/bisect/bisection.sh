@@ -12,7 +12,7 @@ source "${BASH_SOURCE[0]%/*}/globals.sh"
 source "${BASH_SOURCE[0]%/*}/../core/exit.sh"  # exit_verdict
 source "${BASH_SOURCE[0]%/*}/every.sh"  # bisect_every, bisect_every_commits
 source "${BASH_SOURCE[0]%/*}/fleet.sh"  # bisect_fleet_ends, bisect_fleet_round
-source "${BASH_SOURCE[0]%/*}/measure.sh"  # bisect_boundary, bisect_last, bisect_point, bisect_verdict_of
+source "${BASH_SOURCE[0]%/*}/measure.sh"  # bisect_boundary, bisect_display, bisect_last, bisect_point, bisect_show, bisect_verdict_of
 source "${BASH_SOURCE[0]%/*}/pick.sh"  # bisect_outcome, bisect_points
 source "${BASH_SOURCE[0]%/*}/profile.sh"  # bisect_profile_measure
 source "${BASH_SOURCE[0]%/*}/report.sh"  # bisect_report
@@ -34,7 +34,8 @@ bisect_run_args() {
 }
 
 # What a tree step needs: the arguments as resolved (absolute paths, the
-# commits as hashes, the metric named), for parse_args, and the bench.
+# commits as hashes, the metric named), for parse_args, and the bench;
+# series.sh keeps them too (a dry run finds the builds of a tree by them).
 bisect_save_state() {
 	local -a argv=(-o "$RESULTS" -n "$NAME" -i "$ITERATIONS" --metric "$METRIC" "${RUN_ARGS[@]}")
 	[ -z "$THRESHOLD" ] || argv+=(--threshold "$THRESHOLD")
@@ -137,7 +138,7 @@ bisect_load_ends() {
 # Do the measured ends differ: significantly (the gate's t-test, mmstat),
 # and by at least --threshold?  Says why not and returns 1.
 bisect_ends_differ() {
-	local json test sig pct
+	local json test sig pct div unit
 	bisect_load_ends
 	bisect_noise_check
 	echo "$BISECT_NOISY" >"$WORK/noisy"
@@ -147,7 +148,10 @@ bisect_ends_differ() {
 		'.benches[] | select(.name == $b) | .metrics[] | select(.metric == $m) | .params[0].runs[1].test' <<<"$json")
 	read -r sig pct < <(jq -r '"\(.significant) \(.diff_pct)"' <<<"$test")
 	if [ "$sig" != true ]; then
-		say "bisect: the ends do not differ: $METRIC good $GOOD_MEAN, bad $BAD_MEAN $METRIC_UNIT ($(jq -r .text <<<"$test"))"
+		IFS=$'\t' read -r div unit < <(bisect_display "$GOOD_RUN" "$BAD_RUN")
+		# shellcheck disable=SC2016  # a jq filter
+		say "bisect: the ends do not differ: $METRIC $(bisect_show '"good \($g | show($div; $u; $gh)), bad \($b | show($div; $u; $bh))"' \
+			"$div" "$unit" g "$GOOD_MEAN" gh "$(bisect_last half "$GOOD_RUN")" b "$BAD_MEAN" bh "$(bisect_last half "$BAD_RUN")") ($(jq -r .text <<<"$test"))"
 		return 1
 	fi
 	pct=$(awk -v p="$pct" 'BEGIN { printf "%.2f", p < 0 ? -p : p }')

@@ -60,6 +60,9 @@ BISECT_ROUND_PIDS=()
 
 # --first: name one step, as git bisect does (0: every step of the series).
 BISECT_FIRST=0
+# --dry-run (bisect.sh, series.sh): say what would be built and booted, and
+# how long it would take, then stop (dryrun.sh).
+BISECT_DRY_RUN=0
 # Every step: each point's state (m measured, skip, - not yet), the answer
 # of each pair of consecutive measured points ("A B" -> 1 differ, 0 not),
 # and the steps found, in order ("culprit LAST_GOOD FIRST_BAD" or
@@ -113,8 +116,15 @@ BISECT_REASON=""
 BISECT_BUILD_SECONDS=""
 # The child running now (its own process group), for the INT/TERM trap.
 BISECT_CHILD=""
+# The build's progress reports (progress.sh): their subshell, and 1 when
+# they rewrite one line of a terminal.
+BISECT_WATCH=""
+BISECT_WATCH_TTY=0
+# Tree mode: the results directory whose kept image the last point booted
+# instead of building it (kept.sh), for steps.tsv.
+BISECT_KEPT=""
 # The columns of steps.tsv, one line per attempt at a point, in order.
-BISECT_STEP_FIELDS="role run image release commit verdict mean half n iterations booted seconds build_seconds note round"
+BISECT_STEP_FIELDS="role run image release commit verdict mean half n iterations booted seconds build_seconds note round kept"
 # The runs of the last good and first bad points that have the insns
 # profile ("GOOD BAD", profile.sh), or why there is none.
 BISECT_PROFILE=""

@@ -9,6 +9,7 @@ MMDELTA_SOURCED_BISECT_MEASURE=1
 
 # shellcheck source=drivers/bisect/globals.sh
 source "${BASH_SOURCE[0]%/*}/globals.sh"
+source "${BASH_SOURCE[0]%/*}/progress.sh"  # progress_stop
 source "${BASH_SOURCE[0]%/*}/../core/log.sh"  # die, phase, say
 source "${BASH_SOURCE[0]%/*}/../run/rundir.sh"  # meta_get
 source "${BASH_SOURCE[0]%/*}/../vm/image.sh"  # vm_image_release
@@ -32,6 +33,7 @@ bisect_spawn() {
 }
 
 bisect_stop_child() {
+	progress_stop
 	[ -n "$BISECT_CHILD" ] || return 0
 	kill -TERM -- "-$BISECT_CHILD" 2>/dev/null || true
 	wait "$BISECT_CHILD" 2>/dev/null || true
@@ -58,14 +60,15 @@ bisect_run() {
 	die "run $label failed on the host (${BISECT_REASON:-see $log})"
 }
 
-# "N MEAN HALF" of the metric in run directory DIR (HALF is inf below two
-# values).  mmci's target is -i auto's and means nothing here: its exit
+# "N MEAN HALF DIVISOR UNIT" of the metric in run directory DIR (HALF is
+# inf below two values; the mean is shown as MEAN / DIVISOR UNIT).  mmci's
+# target is -i auto's and means nothing here: its exit
 # status 1 (interval wider than the target) is not a failure.
 bisect_stats() {
 	local out rc=0
 	out=$("$MMDELTA_BUILD/bin/mmci" --target 100 "$1" "$BENCH" "$METRIC" -) || rc=$?
 	[ "$rc" -le 1 ] || return 1
-	cut -f1-3 <<<"$out" | tr '\t' ' '
+	cut -f1-3,5,6 <<<"$out" | tr '\t' ' '
 }
 
 # bisect_last NAME [RUN]: the field NAME of the last line of steps.tsv, or
@@ -174,16 +177,32 @@ bisect_log() {
 	printf '%s\n' "$line" >>"$WORK/steps.tsv"
 }
 
-# bisect_show VALUE RUN: VALUE of METRIC as compare.sh's tables show it
-# (reports/compare/units.c): a time in the unit that reads 1..999, two
-# decimals, not the raw double (7.21712429015065e-06).
+# "DIVISOR<TAB>UNIT" that compare.sh's table of runs A and B shows METRIC
+# in (mmstat's display_divisor and display_unit, the unit ladder of
+# reports/compare/units.c); "1<TAB>METRIC_UNIT" when mmstat cannot tell.
+bisect_display() {
+	local shown
+	shown=$("$MMDELTA_BUILD/bin/mmstat" --format json -- "$OUT/$1" "$OUT/$2" 2>/dev/null | jq -r --arg b "$BENCH" --arg m "$METRIC" \
+		'.benches[] | select(.name == $b) | .metrics[] | select(.metric == $m) | "\(.display_divisor)\t\(.display_unit)"') || true
+	printf '%s\n' "${shown:-1$'\t'$METRIC_UNIT}"
+}
+
+# bisect_show FILTER DIVISOR UNIT [NAME VALUE]...: show.jq's FILTER (show,
+# show_ci) with $div and $u the unit to show figures in, and each $NAME a
+# number (a half width "inf", "-" or "" is null: no interval).
 bisect_show() {
-	local unit
-	unit=$(awk -F'\t' -v m="$METRIC" '$1 == m { print $3; exit }' "$2/$BENCH/metrics.tsv" 2>/dev/null)
-	awk -v v="$1" -v u="$unit" 'BEGIN {
-		split("s ms µs ns", t, " ")
-		if (u == "s" && v != 0) for (i = 1; i < 4 && (v < 0 ? -v : v) < 1; i++) { v *= 1000; u = t[i + 1] }
-		printf "%.2f%s", v, u == "" ? "" : " " u }'
+	local filter=$1 div=$2 unit=$3 v
+	local -a args=()
+	shift 3
+	while [ $# -ge 2 ]; do
+		v=$2
+		case $v in inf | - | "") v=null ;; esac
+		args+=(--argjson "$1" "$v")
+		shift 2
+	done
+	# show.jq's text, not jq's include: jq 1.6 looks for a module in the
+	# current directory first
+	jq -rn --argjson div "$div" --arg u "$unit" "${args[@]}" "$(<"$MMDELTA_ROOT/drivers/bisect/show.jq")"$'\n'"$filter"
 }
 
 # bisect_point ROLE LABEL IMAGE [COMMIT]: measure IMAGE and decide it,
@@ -191,7 +210,7 @@ bisect_show() {
 # verdict is unclear (a realtime clock; icount is exact).  Sets VERDICT
 # (good, bad, skip, or for the ends: measured) and logs every attempt.
 bisect_point() {
-	local role=$1 label=$2 image=$3 commit=${4:-} iter=$ITERATIONS t0 release n mean half force=()
+	local role=$1 label=$2 image=$3 commit=${4:-} iter=$ITERATIONS t0 release n mean half div unit force=()
 	release=$(vm_image_release "$image")
 	while :; do
 		t0=$SECONDS
@@ -199,11 +218,11 @@ bisect_point() {
 			VERDICT=skip
 			bisect_log role="$role" run="$label" image="$image" release="$release" commit="$commit" \
 				verdict=skip iterations="$iter" booted=1 seconds=$((SECONDS - t0)) \
-				build_seconds="$BISECT_BUILD_SECONDS" note="$BISECT_REASON"
+				build_seconds="$BISECT_BUILD_SECONDS" note="$BISECT_REASON" kept="$BISECT_KEPT"
 			say "$BISECT_SAY: $label does not run: $BISECT_REASON"
 			return 0
 		fi
-		read -r n mean half < <(bisect_stats "$OUT/$label")
+		read -r n mean half div unit < <(bisect_stats "$OUT/$label")
 		[ -n "$release" ] || release=$(meta_get "$OUT/$label" kernel_release)
 		if [ "$role" = step ]; then
 			bisect_comparable "$GOOD_RUN" "$label"
@@ -221,9 +240,10 @@ bisect_point() {
 		case $BISECT_FIRST$VERDICT in 0good | 0bad) VERDICT=measured ;; esac
 		bisect_log role="$role" run="$label" image="$image" release="$release" commit="$commit" \
 			verdict="$VERDICT" mean="$mean" half="$half" n="$n" iterations="$iter" booted=1 \
-			seconds=$((SECONDS - t0)) build_seconds="$BISECT_BUILD_SECONDS"
-		BISECT_BUILD_SECONDS=""
-		say "$BISECT_SAY: $label: $METRIC mean $(bisect_show "$mean" "$OUT/$label") ± $(bisect_show "$half" "$OUT/$label"): $VERDICT"
+			seconds=$((SECONDS - t0)) build_seconds="$BISECT_BUILD_SECONDS" kept="$BISECT_KEPT"
+		BISECT_BUILD_SECONDS="" BISECT_KEPT=""
+		# shellcheck disable=SC2016  # a jq filter
+		say "$BISECT_SAY: $label: $METRIC mean $(bisect_show '$v | show_ci($div; $u; $h)' "$div" "$unit" v "$mean" h "$half"): $VERDICT"
 		[ "$VERDICT" = remeasure ] || break
 		iter=$((iter * 2)) force=(--force)
 	done

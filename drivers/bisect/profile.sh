@@ -13,7 +13,7 @@ MMDELTA_SOURCED_BISECT_PROFILE=1
 source "${BASH_SOURCE[0]%/*}/globals.sh"
 source "${BASH_SOURCE[0]%/*}/../core/log.sh"  # say
 source "${BASH_SOURCE[0]%/*}/../run/rundir.sh"  # meta_get
-source "${BASH_SOURCE[0]%/*}/measure.sh"  # bisect_run
+source "${BASH_SOURCE[0]%/*}/measure.sh"  # bisect_last, bisect_run
 
 # Functions the report shows.
 BISECT_PROFILE_TOP=10
@@ -24,22 +24,28 @@ PROFILED_RUN=""
 bisect_profiled() { compgen -G "$OUT/$1/$BENCH/monitors/insns.[0-9]*.tsv" >/dev/null; }
 
 # PROFILED_RUN: the run of LABEL that has a profile: itself, or
-# LABEL-insns, booted now (images form; a tree step's image is gone, so
-# there only a bisection run with the monitor has one); empty when none.
+# LABEL-insns, booted now from the image LABEL ran (an image of the list,
+# or in tree form the build kept in images/); empty when none.  Sets
+# BISECT_PROFILE_WHY when it cannot boot one.
 bisect_profile_run() {
-	local label=$1 i rc=0
+	local label=$1 image rc=0
 	PROFILED_RUN=""
 	if bisect_profiled "$label"; then PROFILED_RUN=$label; return 0; fi
-	[ -z "$TREE" ] || return 0
-	for ((i = 0; i < ${#LABELS[@]}; i++)); do [ "${LABELS[i]}" != "$label" ] || break; done
-	[ "$i" -lt ${#LABELS[@]} ] || return 0
-	say "bisect: one more boot of $label with the insns monitor, for the step's profile"
+	image=$(bisect_last image "$label")
+	if [ "$image" = - ] || [ ! -f "$image" ]; then
+		BISECT_PROFILE_WHY="no profile of the step: $label has no image to boot again"
+		return 0
+	fi
+	say "$BISECT_SAY: one more boot of $label with the insns monitor, for the step's profile"
 	BISECT_PROFILE_BOOTS=$((BISECT_PROFILE_BOOTS + 1))
 	export MMDELTA_INSNS=1
-	bisect_run "$label-insns" "${IMAGES[i]}" "$ITERATIONS" || rc=$?
+	bisect_run "$label-insns" "$image" "$ITERATIONS" || rc=$?
 	unset MMDELTA_INSNS
-	[ "$rc" = 0 ] || return 0
-	if bisect_profiled "$label-insns"; then PROFILED_RUN=$label-insns; fi
+	if [ "$rc" = 0 ] && bisect_profiled "$label-insns"; then
+		PROFILED_RUN=$label-insns
+	else
+		BISECT_PROFILE_WHY="no profile of the step: the boot of $label with the insns monitor gave none (${BISECT_REASON:-see $WORK/$label-insns.log})"
+	fi
 }
 
 # bisect_profile_measure LAST_GOOD FIRST_BAD: sets BISECT_PROFILE to the
@@ -53,13 +59,10 @@ bisect_profile_measure() {
 	fi
 	bisect_profile_run "$1"
 	good=$PROFILED_RUN
+	[ -n "$good" ] || return 0
 	bisect_profile_run "$2"
 	bad=$PROFILED_RUN
-	if [ -z "$good" ] || [ -z "$bad" ]; then
-		BISECT_PROFILE_WHY="no profile of the step: ${TREE:+in tree form, }bisect with --set MONITORS=...,insns"
-		return 0
-	fi
-	BISECT_PROFILE="$good $bad"
+	[ -z "$bad" ] || BISECT_PROFILE="$good $bad"
 }
 
 # The where block of the pair, for bisect.txt: compare.sh --profile's last

@@ -7,6 +7,7 @@ MMDELTA_SOURCED_BISECT_REPORT=1
 
 # shellcheck source=drivers/bisect/globals.sh
 source "${BASH_SOURCE[0]%/*}/globals.sh"
+source "${BASH_SOURCE[0]%/*}/measure.sh"  # bisect_display
 source "${BASH_SOURCE[0]%/*}/profile.sh"  # bisect_profile_json, bisect_profile_text
 source "${BASH_SOURCE[0]%/*}/tree.sh"  # tree_git
 
@@ -85,8 +86,9 @@ bisect_report() {
 # step table; then in tree mode the culprit's commit, and the compare.sh
 # table between last good and first bad.
 bisect_text() {
-	local good=$1 bad=$2 j=$OUT/bisect.json kind a b n=0
-	jq -r --argjson g "$GOOD_MEAN" --arg u "$METRIC_UNIT" -f "$MMDELTA_ROOT/drivers/bisect/report.jq" "$j"
+	local good=$1 bad=$2 j=$OUT/bisect.json kind a b n=0 div unit
+	IFS=$'\t' read -r div unit < <(bisect_display "$GOOD_RUN" "$BAD_RUN")
+	jq -r --argjson g "$GOOD_MEAN" --argjson div "$div" --arg u "$unit" -f "$MMDELTA_ROOT/drivers/bisect/report.jq" "$j"
 	[ -n "$bad" ] || return 0
 	for kind in "${CHANGES[@]}"; do
 		read -r kind a b _ <<<"$kind"

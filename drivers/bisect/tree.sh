@@ -17,6 +17,9 @@ source "${BASH_SOURCE[0]%/*}/../core/exit.sh"  # exit_verdict
 source "${BASH_SOURCE[0]%/*}/../vm/image.sh"  # vm_image_problem
 source "${BASH_SOURCE[0]%/*}/measure.sh"  # bisect_last, bisect_log, bisect_point, bisect_spawn
 source "${BASH_SOURCE[0]%/*}/bisection.sh"  # bisect_load_ends
+source "${BASH_SOURCE[0]%/*}/kept.sh"  # kept_add, kept_build_dir, kept_find, kept_key, kept_take
+source "${BASH_SOURCE[0]%/*}/progress.sh"  # progress_objects, progress_start, progress_stop
+source "${BASH_SOURCE[0]%/*}/../run/dryrun.sh"  # dry_duration
 
 tree_git() { git -C "$TREE" "$@"; }
 tree_bisecting() { [ -e "$(tree_git rev-parse --absolute-git-dir)/BISECT_START" ]; }
@@ -55,24 +58,48 @@ tree_restore() {
 	TREE_ORIG=""
 }
 
-# Build the commit checked out in TREE; on success copy the image to
-# OUT/images/LABEL.bzImage (the tree's own is overwritten by the next
-# build) and set TREE_IMAGE.  Returns 1 with BISECT_REASON when the build
-# fails or leaves no kernel image.
+# Build the commit checked out in TREE, or take the image a build with
+# the same key left in this results root (kept.sh); set TREE_IMAGE to it,
+# in OUT/images (the tree's own is overwritten by the next build).  Returns
+# 1 with BISECT_REASON when the build fails or leaves no kernel image.
 tree_build() {
-	local label=$1 log=$WORK/build-$1.log problem t0=$SECONDS
-	BISECT_REASON=""
-	if ! bisect_spawn "$log" "$log" env -C "$TREE" bash -c "$BUILD"; then
+	local label=$1 sha=$2 key kept
+	BISECT_REASON="" BISECT_BUILD_SECONDS="" BISECT_KEPT=""
+	TREE_IMAGE=$OUT/images/$label.bzImage
+	key=$(kept_key "$sha")
+	if kept=$(kept_find "$key"); then
+		kept_take "$kept" "$label"
+		kept_add "$key" "$sha" "$label"
+		BISECT_KEPT=$(basename "$(dirname "$(dirname "$kept")")")
+		say "$BISECT_SAY: $label: not built again: $BISECT_KEPT built this commit with the same .config and build command"
+		return 0
+	fi
+	say "$BISECT_SAY: building $label ($(tree_git log -1 --format=%s "$sha")), log in $WORK/build-$label.log"
+	tree_make "$label" || return 1
+	mkdir -p "$OUT/images"
+	cp "$TREE/$IMAGE_PATH" "$TREE_IMAGE"
+	kept_add "$key" "$sha" "$label"
+}
+
+# Run the build command, its progress reported while it runs
+# (progress.sh); check it left a kernel at IMAGE_PATH.
+tree_make() {
+	local label=$1 log=$WORK/build-$1.log stamp=$WORK/build-$1.start dir problem t0=$SECONDS rc=0
+	touch "$stamp"
+	dir=$(kept_build_dir)
+	progress_start "$label" "$log" "${dir:-$TREE}" "$stamp"
+	bisect_spawn "$log" "$log" env -C "$TREE" bash -c "$BUILD" || rc=$?
+	progress_stop
+	if [ "$rc" != 0 ]; then
 		BISECT_REASON="build failed (log in $log)"
 		return 1
 	fi
 	# shellcheck disable=SC2034  # read by measure.sh, for steps.tsv
 	BISECT_BUILD_SECONDS=$((SECONDS - t0))
+	dir=$(kept_build_dir)
+	say "$BISECT_SAY: built $label in $(dry_duration "$BISECT_BUILD_SECONDS"), $(progress_objects "${dir:-$TREE}" "$stamp") .o files"
 	problem=$(vm_image_problem "$TREE/$IMAGE_PATH")
 	[ -z "$problem" ] || { BISECT_REASON="the build left no kernel at $IMAGE_PATH: $problem"; return 1; }
-	mkdir -p "$OUT/images"
-	TREE_IMAGE=$OUT/images/$label.bzImage
-	cp "$TREE/$IMAGE_PATH" "$TREE_IMAGE"
 }
 
 # tree_point ROLE [LABEL]: build and measure the commit checked out now,
@@ -81,8 +108,7 @@ tree_point() {
 	local role=$1 sha label t0=$SECONDS
 	sha=$(tree_git rev-parse HEAD)
 	label=${2:-${sha:0:12}}
-	say "$BISECT_SAY: building $label ($(tree_git log -1 --format=%s HEAD))"
-	if ! tree_build "$label"; then
+	if ! tree_build "$label" "$sha"; then
 		VERDICT=skip
 		bisect_log role="$role" run="$label" commit="$sha" verdict=skip booted=0 seconds=$((SECONDS - t0)) note="$BISECT_REASON"
 		say "$BISECT_SAY: $label: $BISECT_REASON"

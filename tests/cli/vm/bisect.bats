@@ -87,6 +87,22 @@ load bisect_setup
 	grep -Eq '^fake_step +10000 +12000 +\+2000 +0 +0\.0% +exact\*$' "$RES/out/bisect-timedmunlock/bisect.txt"
 }
 
+@test "tree form: the step's profile too, one more boot a side of the images its builds kept" {
+	tree 10 10 12
+	tbisect c0 c2
+	[ "$status" -eq 0 ]
+	[ "$(J .profile_boots)" = 2 ] && [ "$(J .boots)" = 3 ]
+	local good bad
+	good=$(sha c1 | cut -c1-12) bad=$(sha c2 | cut -c1-12)
+	grep -qx "$good-insns k1 2" "$FAKE_CALLS"
+	grep -qx "$bad-insns k2 2" "$FAKE_CALLS"
+	[ "$(J '.profile | "\(.base) \(.new)"')" = "$good-insns $bad-insns" ]
+	grep -q "^timedmunlock: where the instructions changed, $good-insns -> $bad-insns" "$RES/out/bisect-timedmunlock/bisect.txt"
+	grep -Eq '^fake_step +10000 +12000 +\+2000 ' "$RES/out/bisect-timedmunlock/bisect.txt"
+	run ! grep -q 'no profile of the step' "$RES/out/bisect-timedmunlock/bisect.txt"
+	tree_untouched
+}
+
 @test "a culprit at either end: right after the good end, or the bad end itself" {
 	images 10 12 12 12 12
 	bisect timedmunlock "${IMGS[@]}"
@@ -111,7 +127,7 @@ load bisect_setup
 	images 10 11 12 10
 	bisect timedmunlock "${IMGS[@]}"
 	[ "$status" -eq 3 ]
-	[[ $stderr == *"mmdelta: bisect: the ends do not differ: elapsed good 10, bad 10 s"* ]]
+	[[ $stderr == *"mmdelta: bisect: the ends do not differ: elapsed good 10 s, bad 10 s"* ]]
 	[ "$(boots)" -eq 2 ]
 	[ "$(J .result)" = "no difference" ] && [ "$(J .first_bad)" = null ]
 }
@@ -136,9 +152,31 @@ load bisect_setup
 	[ "$status" -eq 0 ]
 	[ "$(J '[.steps[] | select(.run == "01-k1") | "\(.iterations):\(.verdict)"] | join(" ")')" = "2:remeasure 4:remeasure 8:measured" ]
 	[ "$(J .first_bad.run)" = 01-k1 ] && [ "$(J .boots)" = 5 ]
-	# compare.sh's units and digits, not raw doubles: 11.6 ± t(0.975, 7) * 0.5345 / sqrt(8) = 0.44687
-	grep -qx 'mmdelta: bisect: 01-k1: elapsed mean 11.60 s ± 446.87 ms: measured' <<<"$stderr"
-	grep -qx 'mmdelta: bisect: 00-k0: elapsed mean 10.00 s ± 0.00 s: measured' <<<"$stderr"
+	# one unit a line, to the interval's second digit: 11.6 ± t(0.975, 7) * 0.5345 / sqrt(8) = 0.44687;
+	# an exact figure (both iterations alike) as measured
+	grep -qx 'mmdelta: bisect: 01-k1: elapsed mean 11.60 s ± 0.45 s: measured' <<<"$stderr"
+	grep -qx 'mmdelta: bisect: 00-k0: elapsed mean 10 s ± 0 s: measured' <<<"$stderr"
+}
+
+@test "figures in one unit a line, compare.sh's, to the digits that mean something" {
+	# exact ends (icount: the iterations alike): the midpoint 6.592233 ms,
+	# not the double 0.006592232999999999 s
+	images 0.00659 0.00659 0.006594466
+	bisect timedmunlock "${IMGS[@]}"
+	[ "$status" -eq 0 ]
+	grep -qx 'mmdelta: bisect: 00-k0: elapsed mean 6.59 ms ± 0 ms: measured' <<<"$stderr"
+	grep -q '^  ends:      good 6.59 ms (+0%), bad 6.594466 ms (-0.07%); a point is bad beyond 6.592233 ms (-0.03%) (the midpoint)$' \
+		"$RES/out/bisect-timedmunlock/bisect.txt"
+	grep -q '^3     step      01-k1  *measured   6.59 ms (+0%)$' "$RES/out/bisect-timedmunlock/bisect.txt"
+	# 5.9 ms ± 1 µs a side: the interval of two is t(0.975, 1) * 1.4142e-6 / sqrt(2)
+	# = 12.706 µs, so the mean to its second digit, 0.013 ms
+	rm -rf "$RES/out" && : >"$FAKE_FIGURES" && : >"$FAKE_CALLS"
+	images 0.0059:0.000001 0.0059:0.000001 0.0072:0.000001
+	bisect timedmunlock "${IMGS[@]}"
+	[ "$status" -eq 0 ]
+	grep -qx 'mmdelta: bisect: 02-k2: elapsed mean 7.200 ms ± 0.013 ms: measured' <<<"$stderr"
+	grep -q '^  the step:  5.900 ms (+0%) -> 7.200 ms (-22.03%)$' "$RES/out/bisect-timedmunlock/bisect.txt"
+	grep -q 'a point is bad beyond 6.550 ms (-11.02%) (the midpoint)$' "$RES/out/bisect-timedmunlock/bisect.txt"
 }
 
 @test "a kernel that does not boot is skipped, and so is a point that stays unclear" {
@@ -262,6 +300,65 @@ round_overlaps() {
 	[ "$(J .first_bad.commit)" = "$(sha c1)" ] && [ "$(J .last_good.commit)" = "$(sha c0)" ]
 	[ "$(git -C "$RES/tree" rev-parse HEAD)" = "$(sha c0)" ]
 	[ -z "$(git -C "$RES/tree" symbolic-ref -q HEAD)" ]
+}
+
+@test "--dry-run: the points, what each boots, the time from earlier runs; nothing written, refusals as the run's" {
+	images 10 10 10 10 10 10 10 10 12
+	earlier_boots 40 50 60
+	local before
+	before=$(results_digest)
+	bisect --dry-run --set SIZE=64M timedmunlock "${IMGS[@]}"
+	[ "$status" -eq 0 ]
+	grep -Eqx "00-k0 +$RES/k0" <<<"$output" && grep -Eqx "08-k8 +$RES/k8" <<<"$output"
+	grep -qx "# each boot: run.sh --kernel IMAGE -o $RES/out/bisect-timedmunlock -n POINT -i 2 --set SIZE=64M timedmunlock" <<<"$output"
+	# 8 intervals: 3 halvings a step; the ends, and 2 boots for the profile:
+	# 7 boots of the median 50 s
+	grep -q '^# boots: the 2 ends, then at most 3 a step (ceil(log2 8); ' <<<"$output"
+	grep -qx '# one step: about 5m50s (7 boots)' <<<"$output"
+	grep -qx '# each further step: about 2m30s (3 boots) more' <<<"$output"
+	[ "$(results_digest)" = "$before" ] && [ ! -s "$FAKE_CALLS" ] && [ ! -e "$RES/out/bisect-timedmunlock" ]
+	# --first: the one step only; --slurm --jobs 3: rounds of 3 (8 intervals: 2)
+	bisect --dry-run --first timedmunlock "${IMGS[@]}"
+	grep -qx '# one step: about 5m50s (7 boots)' <<<"$output"
+	run ! grep -q 'further step' <<<"$output"
+	fake_sinfo
+	bisect --dry-run --slurm --jobs 3 timedmunlock "${IMGS[@]}"
+	grep -qx '# one step: about 4m10s (5 rounds)' <<<"$output"
+	# without an earlier run, it says it has no figure
+	rm -rf "$RES/out"
+	bisect --dry-run timedmunlock "${IMGS[@]}"
+	[ "$status" -eq 0 ]
+	grep -qx "# no estimate of the time: no earlier --kernel run of timedmunlock in $RES/out" <<<"$output"
+	# a refusal is the run's own line
+	mkdir -p "$RES/out/bisect-timedmunlock"
+	bisect --dry-run timedmunlock "${IMGS[@]}"
+	local dry=$stderr
+	assert_one_line_error
+	bisect timedmunlock "${IMGS[@]}"
+	[ "$status" -eq 2 ] && [ "$stderr" = "$dry" ] && [[ $dry == *"bisect-timedmunlock exists: name this bisection with -n"* ]]
+}
+
+@test "--dry-run in tree form: every commit, which are built, the time of builds and boots; the tree untouched" {
+	tree 10 10 12 12 12
+	earlier_boots 50
+	earlier_builds 200
+	tbisect --dry-run c0 c4
+	[ "$status" -eq 0 ]
+	grep -Eqx "$(sha c0 | cut -c1-12) +GOOD +build +c0" <<<"$output"
+	grep -Eqx "$(sha c2 | cut -c1-12) +build +c2" <<<"$output"
+	grep -Eqx "$(sha c4 | cut -c1-12) +BAD +build +c4" <<<"$output"
+	# 4 intervals: 2 a step, built and booted; 2 boots for the profile
+	grep -qx '# one step: about 18m20s (4 builds, 6 boots)' <<<"$output"
+	[ ! -s "$FAKE_CALLS" ] && [ ! -e "$RES/out/bisect-timedmunlock" ]
+	tree_untouched
+	tbisect --dry-run c0 c4 --first
+	[ "$status" -eq 0 ]
+	grep -qx "# 5 commits, c0 first, c4 last; each built (or its image kept by an earlier run), then booted" <<<"$output"
+	# a tree that would be refused is refused now
+	git -C "$RES/tree" checkout -q c2
+	echo x >"$RES/tree/image"
+	tbisect --dry-run c0 c4
+	[ "$status" -eq 2 ] && [[ $stderr == *"has uncommitted changes to tracked files"* ]]
 }
 
 # interrupted_at_step SIG: bisect.sh on images whose middle run never

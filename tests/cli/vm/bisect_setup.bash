@@ -66,3 +66,23 @@ tree_untouched() {
 	[ -z "$(git -C "$RES/tree" status --porcelain --untracked-files=no)" ]
 }
 
+
+# What earlier runs recorded, for --dry-run's estimate: complete --kernel
+# runs of timedmunlock that took SECS... each (their vm_wall_seconds), and
+# an earlier series of the tree whose builds took SECS... each.
+earlier_boots() {
+	local s
+	for s in "$@"; do
+		mkdir -p "$RES/out/r$s/timedmunlock"
+		printf 'status: complete\nconfigs: timedmunlock \nvm_wall_seconds: %s\n' "$s" >"$RES/out/r$s/meta"
+	done
+}
+earlier_builds() {
+	local s i=0
+	mkdir -p "$RES/out/old/.bisect"
+	printf '%s\0' -o "$RES/out" --tree "$RES/tree" >"$RES/out/old/.bisect/argv"
+	for s in "$@"; do
+		printf 'commit\t%s-x\t-\t-\t-\tmeasured\t10\t0\t2\t2\t1\t%s\t%s\n' "$i" $((s + 50)) "$s" >>"$RES/out/old/.bisect/steps.tsv"
+		i=$((i + 1))
+	done
+}
