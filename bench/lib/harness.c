@@ -276,17 +276,17 @@ int main(int argc, char **argv)
 	if (trigger_open(&trig, trigger_arg, bench.name))
 		return 2;
 	if (bench.setup && bench.setup())
-		return 1;
+		return 2;
 	if (trigger_wait(&trig, "ready"))
-		return 1;
+		return 2;
 	if (settle && bench_settle())
-		return 1;
+		return 2;
 	if (bench.measure())
-		return 1;
+		return 2;
 	if (trigger_wait(&trig, "done"))
-		return 1;
+		return 2;
 	if (bench.teardown && bench.teardown())
-		return 1;
+		return 2;
 	trigger_close(&trig);
-	return print_values() ? 1 : 0;
+	return print_values() ? 2 : 0;
 }

@@ -201,7 +201,7 @@ cpu_ns() { read -r ns _ <"/proc/$1/schedstat" && echo "$ns"; }
 	done
 	[[ $stderr == "willitscale: --mode thread: malloc1 runs as processes only, as the kernel test robot runs it" ]]
 	run --separate-stderr "$B" --test page_fault2 --dir /proc --tasks 2
-	[ "$status" -eq 1 ]
+	[ "$status" -eq 2 ]
 	[[ ${stderr_lines[-1]} == "willitscale: task 0: creating a file in /proc failed: "* ]]
 }
 
