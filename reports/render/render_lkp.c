@@ -130,6 +130,24 @@ static void print_header(FILE *f, const struct report *rep, const struct bench_c
 }
 
 /*
+ * Mean and population deviation of v[0..n), in the robot's order of
+ * operations (lkp-tests' lib/statistics.rb), so that a spread on the edge
+ * of a whole percent is cut as the robot cuts it.
+ */
+static void mean_pop_sd(const double *v, size_t n, double *mean, double *sd)
+{
+	double m = 0, ss = 0;
+
+	for (size_t i = 0; i < n; i++)
+		m += v[i];
+	m /= (double)n;
+	for (size_t i = 0; i < n; i++)
+		ss += (v[i] - m) * (v[i] - m);
+	*mean = m;
+	*sd = sqrt(1 / (double)n * ss);
+}
+
+/*
  * A metric of the suite's own whose means print as 0.00 in its SI unit (an
  * elapsed of 176 µs) is shown in the tables' unit of it (compare/rows.h),
  * named in the robot's way: "willitscale.elapsed.us", as the robot's
@@ -163,13 +181,13 @@ static void bench_rows(FILE *f, const struct report *rep, size_t bi, size_t p, s
 		size_t r;
 
 		for (r = 0; r < rep->n_runs; r++) {
-			const struct summary *s = &report_cell(b, p, r, order[k])->s;
+			const struct series *s = bench_cell(&b->data, p, r, order[k]);
+			double sd;
 
 			if (!s->n)
 				break;
-			row->mean[r] = s->mean;
-			row->spread[r] = spread_pct(s->mean, s->has_stddev ? s->stddev * sqrt((s->n - 1.0) / s->n) : 0,
-						    s->n);
+			mean_pop_sd(s->v, s->n, &row->mean[r], &sd);
+			row->spread[r] = spread_pct(row->mean[r], sd, s->n);
 		}
 		if (r < rep->n_runs)
 			continue;	/* a run lacks it here: not a row, as the robot leaves out what it lacks */
@@ -178,20 +196,6 @@ static void bench_rows(FILE *f, const struct report *rep, size_t bi, size_t p, s
 		put_row(f, rep, row);
 	}
 	free(order);
-}
-
-/* Mean and population deviation of v[0..n). */
-static void mean_pop_sd(const double *v, size_t n, double *mean, double *sd)
-{
-	double m = 0, ss = 0;
-
-	for (size_t i = 0; i < n; i++)
-		m += v[i];
-	m /= (double)n;
-	for (size_t i = 0; i < n; i++)
-		ss += (v[i] - m) * (v[i] - m);
-	*mean = m;
-	*sd = sqrt(ss / (double)n);
 }
 
 /*
@@ -312,9 +316,24 @@ static void share_rows(FILE *f, const struct report *rep, size_t bi, size_t p, s
 static void profile_notes(FILE *f, const struct report *rep, size_t bi, size_t p)
 {
 	const struct where *w = rep->where;
-	const char *bench = rep->benches[bi].data.name;
+	const char *bench = rep->benches[bi].data.name, *none = NULL;
+	size_t i;
 
-	for (size_t i = 0; i < w->n; i++) {
+	/* One line when no run has profiles here for one reason. */
+	for (i = 0; i < w->n; i++) {
+		const struct where_block *blk = &w->blocks[i];
+
+		if (blk->bench != bi || blk->param != p)
+			continue;
+		if (!blk->none || (none && strcmp(none, blk->none)))
+			break;
+		none = blk->none;
+	}
+	if (i == w->n && none) {
+		fprintf(f, "no profile rows: %s\n", none);
+		return;
+	}
+	for (i = 0; i < w->n; i++) {
 		const struct where_block *blk = &w->blocks[i];
 		const struct ttest *t = &blk->total.test;
 		int significant = where_significant(&blk->total);
