@@ -11,8 +11,12 @@
 
 /*
  * metric: the suite's name, a trailing '*' matching any rest; robot: the
- * robot's, where '*' is that rest and {KEY} the key's value at the point.
- * bench NULL: any bench.  The first match wins.
+ * robot's, where '*' is that rest and {KEY} the key's value at the point,
+ * or NULL for a metric of the suite's own.  bench NULL: any bench.  The
+ * first match wins.  stress-ng's own metrics (its YAML's, named by it) are
+ * the robot's stress-ng.STRESSOR.NAME, as lkp-tests' parser names the
+ * lines of the same output; the time per bogo-op and the region are the
+ * harness's, the robot has none.
  */
 static const struct {
 	const char *bench, *metric, *robot;
@@ -24,6 +28,11 @@ static const struct {
 	{ "stressng", "bogo_ops_per_sec", "stress-ng.{STRESSOR}.ops_per_sec" },
 	{ "stressng", "ops", "stress-ng.{STRESSOR}.ops" },
 	{ "stressng", "bogo_ops", "stress-ng.{STRESSOR}.ops" },
+	{ "stressng", "ns_per_op", NULL },
+	{ "stressng", "ns_per_bogo_op", NULL },
+	{ "stressng", "elapsed", NULL },
+	{ "stressng", "workers", NULL },
+	{ "stressng", "*", "stress-ng.{STRESSOR}.*" },
 	{ NULL, "vmstat_*", "proc-vmstat.*" },
 };
 
@@ -100,6 +109,8 @@ int lkp_metric_name(const struct lkp_point *pt, const char *metric, char *buf, s
 	for (size_t i = 0; i < sizeof(metrics) / sizeof(metrics[0]); i++)
 		if ((!metrics[i].bench || !strcmp(metrics[i].bench, pt->bench)) &&
 		    metric_matches(metrics[i].metric, metric, &rest)) {
+			if (!metrics[i].robot)
+				break;
 			expand(pt, metrics[i].robot, rest, buf, len);
 			return 1;
 		}
