@@ -96,11 +96,11 @@ static double spread_pct(double mean, double pop_sd, size_t n)
 	return mean != 0 ? 100 * pop_sd / mean : pop_sd;
 }
 
-static void print_header(FILE *f, const struct report *rep, const struct bench_cmp *b, size_t p)
+/* The robot's group header: the axes, then the runs as its commit list. */
+static void print_axes(FILE *f, const struct report *rep, const struct bench_cmp *b, size_t p)
 {
 	char keys[512], values[512];
 	struct lkp_point pt;
-	const int first = ABS_WIDTH + ERR_WIDTH, width = first + REL_WIDTH + 1;
 
 	point_of(b, p, 0, &pt);
 	lkp_axes(&pt, keys, values, sizeof(keys));
@@ -114,12 +114,20 @@ static void print_header(FILE *f, const struct report *rep, const struct bench_c
 			fprintf(f, " (\"%s\")", release);
 		fputc('\n', f);
 	}
+}
+
+/* The column heads: run names cut to the column, as the robot cuts its commits. */
+static void print_columns(FILE *f, const struct report *rep)
+{
+	static const char dashes[] = "--------------------------------";
+	const int first = ABS_WIDTH + ERR_WIDTH, width = first + REL_WIDTH + 1;
+
 	fprintf(f, "\n%*.*s", first, first, rep->runs[0].name);
 	for (size_t r = 1; r < rep->n_runs; r++)
 		fprintf(f, " %*.*s", width, width, rep->runs[r].name);
-	fprintf(f, "\n%.*s", first, "--------------------------------");
+	fprintf(f, "\n%.*s", first, dashes);
 	for (size_t r = 1; r < rep->n_runs; r++)
-		fprintf(f, " %.*s", width, "--------------------------------");
+		fprintf(f, " %.*s", width, dashes);
 	fputs("\n         %stddev", f);
 	for (size_t r = 1; r < rep->n_runs; r++)
 		fputs("     %change         %stddev", f);
@@ -370,7 +378,8 @@ static void profile_notes(FILE *f, const struct report *rep, size_t bi, size_t p
 
 static void print_block(FILE *f, const struct report *rep, size_t bi, size_t p, struct lkp_row *row)
 {
-	print_header(f, rep, &rep->benches[bi], p);
+	print_axes(f, rep, &rep->benches[bi], p);
+	print_columns(f, rep);
 	bench_rows(f, rep, bi, p, row);
 	if (rep->where) {
 		share_rows(f, rep, bi, p, row);
