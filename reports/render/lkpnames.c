@@ -34,6 +34,8 @@ static const struct {
 	{ "stressng", "workers", NULL },
 	{ "stressng", "*", "stress-ng.{STRESSOR}.*" },
 	{ NULL, "vmstat_*", "proc-vmstat.*" },
+	/* the insns monitor's counts of the region, named as a robot monitor's are */
+	{ NULL, "insns_*", "insns.*" },
 };
 
 #define MAX_AXES 4

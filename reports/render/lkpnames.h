@@ -24,8 +24,9 @@ struct lkp_point {
 /* KEY's value at the point (the swept key's from the point), or NULL. */
 const char *lkp_key(const struct lkp_point *pt, const char *key);
 /*
- * The robot's name of metric at the point: "will-it-scale.per_thread_ops";
- * 1 when the robot has it, 0 for the suite's own ("willitscale.ns_per_op").
+ * The robot's name of metric at the point: "will-it-scale.per_thread_ops",
+ * or a monitor's, MONITOR.NAME as the robot's ("insns.total"); 1 when the
+ * table names it, 0 for a bench's own ("willitscale.ns_per_op").
  */
 int lkp_metric_name(const struct lkp_point *pt, const char *metric, char *buf, size_t len);
 /*

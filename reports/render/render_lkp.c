@@ -177,8 +177,10 @@ static void own_unit(const struct bench_cmp *b, size_t m, size_t n_runs, struct 
 	snprintf(row->name + at, sizeof(row->name) - at, ".%s", strcmp(sc.unit, "µs") ? sc.unit : "us");
 }
 
-static void bench_rows(FILE *f, const struct report *rep, size_t bi, size_t p, struct lkp_row *row)
+/* Prints the point's metric rows; 1 when insns.total was among them. */
+static int bench_rows(FILE *f, const struct report *rep, size_t bi, size_t p, struct lkp_row *row)
 {
+	int total = 0;
 	const struct bench_cmp *b = &rep->benches[bi];
 	size_t *order = xcalloc(b->data.n_metrics, sizeof(*order));
 	size_t n = shown_metrics(rep, b, order);
@@ -202,8 +204,10 @@ static void bench_rows(FILE *f, const struct report *rep, size_t bi, size_t p, s
 		if (!lkp_metric_name(&pt, b->data.metrics[order[k]].name, row->name, sizeof(row->name)))
 			own_unit(b, order[k], rep->n_runs, row);
 		put_row(f, rep, row);
+		total |= !strcmp(row->name, "insns.total");
 	}
 	free(order);
+	return total;
 }
 
 /*
@@ -281,11 +285,12 @@ static void total_row(FILE *f, const struct report *rep, struct iter_profiles *p
 		mean_pop_sd(totals[r], prof[r].n_iter, &row->mean[r], &sd);
 		row->spread[r] = spread_pct(row->mean[r], sd, prof[r].n_iter);
 	}
-	snprintf(row->name, sizeof(row->name), "insns.per_iteration");
+	snprintf(row->name, sizeof(row->name), "insns.total");
 	put_row(f, rep, row);
 }
 
-static void share_rows(FILE *f, const struct report *rep, size_t bi, size_t p, struct lkp_row *row)
+/* The perf-profile rows, after the region's instructions unless the metric rows had them. */
+static void share_rows(FILE *f, const struct report *rep, size_t bi, size_t p, int had_total, struct lkp_row *row)
 {
 	const struct bench_cmp *b = &rep->benches[bi];
 	struct iter_profiles *prof = xcalloc(rep->n_runs, sizeof(*prof));
@@ -298,7 +303,7 @@ static void share_rows(FILE *f, const struct report *rep, size_t bi, size_t p, s
 			totals[r] = xcalloc(prof[r].n_iter, sizeof(**totals));
 			profiles_totals(&prof[r], totals[r]);
 		}
-		if (prof[0].kind == PROFILE_INSNS)
+		if (prof[0].kind == PROFILE_INSNS && !had_total)
 			total_row(f, rep, prof, totals, row);
 		for (size_t k = 0; k < n; k++) {
 			for (size_t r = 0; r < rep->n_runs; r++)
@@ -378,11 +383,13 @@ static void profile_notes(FILE *f, const struct report *rep, size_t bi, size_t p
 
 static void print_block(FILE *f, const struct report *rep, size_t bi, size_t p, struct lkp_row *row)
 {
+	int had_total;
+
 	print_axes(f, rep, &rep->benches[bi], p);
 	print_columns(f, rep);
-	bench_rows(f, rep, bi, p, row);
+	had_total = bench_rows(f, rep, bi, p, row);
 	if (rep->where) {
-		share_rows(f, rep, bi, p, row);
+		share_rows(f, rep, bi, p, had_total, row);
 		profile_notes(f, rep, bi, p);
 	}
 	fputc('\n', f);

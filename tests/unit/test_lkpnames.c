@@ -91,6 +91,15 @@ TEST(vmstat_counters_are_the_robots_proc_vmstat)
 	assert_string_equal(name, "proc-vmstat.pgfault");
 }
 
+TEST(insns_counts_are_named_as_a_monitors)
+{
+	struct lkp_point pt = { "willitscale", &wis, "1" };
+	char name[128];
+
+	assert_int_equal(lkp_metric_name(&pt, "insns_total", name, sizeof(name)), 1);
+	assert_string_equal(name, "insns.total");
+}
+
 TEST(axes_are_the_robots_job_parameters)
 {
 	struct lkp_point pt = { "willitscale", &wis, "50%" };

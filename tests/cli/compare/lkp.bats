@@ -71,7 +71,7 @@ row() { grep -m1 -- "  $1\$" <<<"$output"; }
 	[ "$(row perf-profile.self.instructions.can_modify_mm)" = "      0.00           +20.0       20.00        perf-profile.self.instructions.can_modify_mm" ]
 	[ "$(row 'perf-profile.self.instructions.\[user\]')" = "     35.00 ± 14%     -13.3       21.67        perf-profile.self.instructions.[user]" ]
 	[ "$(row perf-profile.self.instructions.do_vmi_align_munmap)" = "     65.00 ±  7%      -6.7       58.33        perf-profile.self.instructions.do_vmi_align_munmap" ]
-	[ "$(row insns.per_iteration)" = "      1000           +20.0%       1200        insns.per_iteration" ]
+	[ "$(row insns.total)" = "      1000           +20.0%       1200        insns.total" ]
 	grep -qx "cand: instructions +20% (exact: the same count in every iteration), beyond willitscale's icount resolution (0.5%): the work changed" <<<"$output"
 }
 
@@ -82,10 +82,24 @@ row() { grep -m1 -- "  $1\$" <<<"$output"; }
 	[ "$(row perf-profile.self.instructions.do_vmi_align_munmap)" = "     65.00 ±  7%      +0.0       65.00 ±  7%  perf-profile.self.instructions.do_vmi_align_munmap" ]
 }
 
+@test "the region's instructions are one row, from the insns monitor or else from the profiles" {
+	run --separate-stderr lkp --profile base cand
+	[ "$status" -eq 0 ]
+	run grep -c "  insns.total$" <<<"$output"
+	# TASKS=1 and TASKS=2, each once: the metric's row, not the profile's again
+	[ "$output" = 2 ]
+	# base and revert do not differ, so insns_total is not a shown row: at
+	# TASKS=1 the profiles' total stands in, TASKS=2 has no profile
+	run --separate-stderr lkp --profile base revert
+	[ "$(row insns.total)" = "      1000            +0.0%       1000        insns.total" ]
+	run grep -c "  insns.total$" <<<"$output"
+	[ "$output" = 1 ]
+}
+
 @test "without --profile there are no profile rows" {
 	run --separate-stderr lkp base cand
 	[ "$status" -eq 0 ]
-	run grep -c "perf-profile\|insns.per_iteration\|profile rows" <<<"$output"
+	run grep -c "perf-profile\|profile rows" <<<"$output"
 	[ "$output" = 0 ]
 }
 
