@@ -359,8 +359,10 @@ static void profile_notes(FILE *f, const struct report *rep, size_t bi, size_t p
 			continue;
 		}
 		if (blk->kind != PROFILE_INSNS) {
-			fprintf(f, "perf-profile rows: %zu of %zu functions changed significantly\n", blk->n_significant,
-				blk->n_tested);
+			fprintf(f, "perf-profile rows: %zu of %zu functions changed significantly%s\n", blk->n_significant,
+				blk->n_tested,
+				blk->skid ? " (cpu-clock without hardware counters: samples carry interrupt-enable skid)" :
+					    "");
 			continue;
 		}
 		fprintf(f, "instructions %+.3g%%", t->has_pct ? t->diff_pct : NAN);

@@ -96,6 +96,18 @@ row() { grep -m1 -- "  $1\$" <<<"$output"; }
 	[ "$output" = 1 ]
 }
 
+@test "--profile of native runs: perf's self shares, named by its event" {
+	# tests/fixtures/profile/README.md: f 70/72/71 against 40/42/41, g the
+	# same either side; elapsed 100, 102, 101 ms against 80, 82, 81
+	run --separate-stderr "$COMPARE" --format lkp --profile "$FIX/../profile/sbase" "$FIX/../profile/snew"
+	[ "$status" -eq 0 ]
+	# 71, population deviation sqrt(2/3) = 0.82 (1.2%, not shown); 41: -30 points
+	[ "$(row perf-profile.self.cpu-clock.f)" = "     71.00           -30.0       41.00        perf-profile.self.cpu-clock.f" ]
+	# (81 - 101)/101 = -19.8%
+	[ "$(row timedmunlock.elapsed.ms)" = "    101.00           -19.8%      81.00        timedmunlock.elapsed.ms" ]
+	grep -qx "snew: perf-profile rows: 1 of 2 functions changed significantly (cpu-clock without hardware counters: samples carry interrupt-enable skid)" <<<"$output"
+}
+
 @test "without --profile there are no profile rows" {
 	run --separate-stderr lkp base cand
 	[ "$status" -eq 0 ]
