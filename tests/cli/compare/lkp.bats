@@ -50,8 +50,8 @@ row() { grep -m1 -- "  $1\$" <<<"$output"; }
 	[ "$status" -eq 0 ]
 	row stress-ng.mremap.ops_per_sec
 	row proc-vmstat.pgfault
-	row stressng.ns_per_op
-	run grep -c "will-it-scale.ns_per_op\|stress-ng.mremap.ns_per_op" <<<"$output"
+	row stressng.ns_per_bogo_op
+	run grep -c "will-it-scale.ns_per_op\|stress-ng.mremap.ns_per_bogo_op" <<<"$output"
 	[ "$output" = 0 ]
 }
 
