@@ -115,6 +115,15 @@ row() { grep -m1 -- "  $1\$" <<<"$output"; }
 	[ "$output" = 0 ]
 }
 
+@test "runs that differ in more than the kernel say so above the blocks" {
+	cp -r "$FIX/base" "$FIX/cand" "$BATS_TEST_TMPDIR"
+	sed -i 's/^MODE=thread$/MODE=process/' "$BATS_TEST_TMPDIR/cand/willitscale/config"
+	run --separate-stderr "$COMPARE" -o "$BATS_TEST_TMPDIR" --format lkp base cand
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = "Not the same in every run:" ]
+	[ "${lines[1]}" = "  willitscale MODE: thread in base; process in cand" ]
+}
+
 @test "no line ends in a blank" {
 	run --separate-stderr lkp --profile base cand revert
 	[ "$status" -eq 0 ]
