@@ -29,8 +29,9 @@ Usage: ${0##*/} [options] RUN_A RUN_B [RUN_C ...]
 A RUN is a name under the results root (./results, -o DIR or
 \$MMDELTA_RESULTS) or a path to a run directory.  RUN_A is the baseline.
 
-  --format F         text (default, mmtests layout), markdown, csv, json or
-                     html (the --html page without plots)
+  --format F         text (default, mmtests layout), markdown, csv, json,
+                     html (the --html page without plots) or lkp (the kernel
+                     test robot's layout and metric names, docs/robot.md)
   --alpha A          significance level of the t-test (default 0.05)
   --test T           welch (default) or student (pooled, as ministat)
   --allow-partial    compare partial runs too (marked in the header)
@@ -58,7 +59,7 @@ USAGE
 
 # What each option's value is, for the line that refuses a missing one.
 declare -A OPT_WHAT=(
-	[--format]="text, markdown, csv, json or html" [--alpha]="a level between 0 and 1, such as 0.05"
+	[--format]="text, markdown, csv, json, html or lkp" [--alpha]="a level between 0 and 1, such as 0.05"
 	[--test]="welch or student" [--gate]="a percentage, 0 or more" [--gate-metric]="a metric"
 	[--inconclusive]="pass or fail" [--junit]="a file" [--top]="a number of functions"
 )

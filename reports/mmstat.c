@@ -6,7 +6,7 @@
  * (one line on stderr naming the problem).
  *
  * usage: mmstat --result RUN/BENCH    (run.sh's lines at the end of a bench)
- *        mmstat [--format text|markdown|csv|json|html] [--alpha A]
+ *        mmstat [--format text|markdown|csv|json|html|lkp] [--alpha A]
  *               [--test welch|student] [--allow-partial] [--all-metrics]
  *               [--plot-data DIR] [--plots DIR] [--profile [--top N]]
  *               [--gate PCT [--gate-metric M]... [--inconclusive pass|fail]
@@ -29,7 +29,7 @@
 #include "render/render.h"
 #include "render/result.h"
 
-enum format { FMT_TEXT, FMT_MARKDOWN, FMT_CSV, FMT_JSON, FMT_HTML };
+enum format { FMT_TEXT, FMT_MARKDOWN, FMT_CSV, FMT_JSON, FMT_HTML, FMT_LKP };
 
 struct options {
 	struct report_opts rep;
@@ -71,12 +71,12 @@ static double parse_number(const char *opt, const char *s, double lo, int lo_ok,
 
 static enum format parse_format(const char *s)
 {
-	static const char *const names[] = { "text", "markdown", "csv", "json", "html" };
+	static const char *const names[] = { "text", "markdown", "csv", "json", "html", "lkp" };
 
-	for (int i = 0; i < 5; i++)
+	for (int i = 0; i < 6; i++)
 		if (!strcmp(s, names[i]))
 			return (enum format)i;
-	fail("--format '%s': expected text, markdown, csv, json or html", s);
+	fail("--format '%s': expected text, markdown, csv, json, html or lkp", s);
 	return FMT_TEXT;
 }
 
@@ -164,6 +164,7 @@ static void render(FILE *f, const struct options *o, const struct report *rep)
 	switch (o->format) {
 	case FMT_TEXT: render_text(f, rep); break;
 	case FMT_MARKDOWN: render_markdown(f, rep); break;
+	case FMT_LKP: render_lkp(f, rep); break;
 	case FMT_CSV: render_csv(f, rep); break;
 	case FMT_JSON: render_json(f, rep, o->gated ? &o->gate : NULL); break;
 	case FMT_HTML:

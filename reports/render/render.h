@@ -13,6 +13,8 @@
 void render_text(FILE *f, const struct report *rep);
 void render_markdown(FILE *f, const struct report *rep);
 void render_csv(FILE *f, const struct report *rep);
+/* The kernel test robot's layout and names (render_lkp.c, docs/robot.md). */
+void render_lkp(FILE *f, const struct report *rep);
 /* gate may be NULL (no --gate): JSON then says "gate": null. */
 void render_json(FILE *f, const struct report *rep, const struct gate *gate);
 /*

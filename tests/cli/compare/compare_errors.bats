@@ -34,7 +34,7 @@ expect_error() {	# expect_error MESSAGE compare-args...
 @test "fewer than two runs, an unknown option, a bad value" {
 	expect_error "compare.sh: need at least two runs (see --help)" base
 	expect_error "compare.sh: unknown option '--frobnicate' (see --help)" --frobnicate base new
-	expect_error "mmstat: --format 'xml': expected text, markdown, csv, json or html" --format xml base new
+	expect_error "mmstat: --format 'xml': expected text, markdown, csv, json, html or lkp" --format xml base new
 	expect_error "mmstat: --test 'z': expected welch or student" --test z base new
 }
 
