@@ -10,12 +10,18 @@
 #include <string.h>
 
 #include "base/xalloc.h"
+#include "compare/rows.h"
 #include "profile/absence.h"
 #include "profile/regions.h"
 #include "profile/where.h"
 #include "profile/whererows.h"
 
 int where_significant(const struct where_row *r) { return r->test.outcome == TTEST_DIFFERENCE; }
+
+int where_primary_changed(const struct where_block *w)
+{
+	return w->primary_test.outcome == TTEST_DIFFERENCE || w->primary_beyond;
+}
 
 /* The mean of metric a (times c, or divided by it) in one run at one point: NaN if absent. */
 static double metric_mean(const struct bench_cmp *b, size_t p, size_t run, const char *a, const char *c, int divide)
@@ -70,7 +76,28 @@ static void total_primary(const struct report *rep, struct where_block *w)
 	w->total.test = cn->test;
 }
 
-/* insns between two icount runs: the total against the spread of one kernel's iterations. */
+/* The primary metric's verdict at the block's point, as its table gives it. */
+static void primary_verdict(const struct report *rep, struct where_block *w)
+{
+	const struct bench_cmp *bc = &rep->benches[w->bench];
+
+	metric_label(bc, 0, w->param, w->primary, sizeof(w->primary));
+	w->primary_test = report_cell(bc, w->param, w->run, 0)->test;
+}
+
+/* The block's run's primary metric: its change beyond the resolution's range. */
+static int primary_beyond(const struct report *rep, const struct where_block *w)
+{
+	const struct bench_cmp *bc = &rep->benches[w->bench];
+	double base = report_cell(bc, w->param, 0, 0)->s.mean, new = report_cell(bc, w->param, w->run, 0)->s.mean;
+
+	return base != 0 && fabs((new - base) / base) > w->resolution.range;
+}
+
+/*
+ * Between two icount runs: the total against the spread of one kernel's
+ * iterations, and so is the primary metric, whose spread it is.
+ */
 static int total_resolution(const struct report *rep, struct where_block *w, struct err *e)
 {
 	const struct bench_cmp *bc = &rep->benches[w->bench];
@@ -85,6 +112,7 @@ static int total_resolution(const struct report *rep, struct where_block *w, str
 	w->has_resolution = found;
 	w->beyond_resolution = found && w->total.base != 0 &&
 			       fabs(w->total.change / w->total.base) > w->resolution.range;
+	w->primary_beyond = found && primary_beyond(rep, w);
 	return 0;
 }
 
@@ -97,6 +125,7 @@ static int block_build(struct where_block *w, const struct report *rep, const st
 	const char *hw = kv_get(&rep->runs[w->run].meta, "hw_counters");
 
 	w->kind = pb->kind;
+	primary_verdict(rep, w);
 	w->n_base = pb->n_iter;
 	w->n_new = pn->n_iter;
 	if (w->kind == PROFILE_INSNS) {

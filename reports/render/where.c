@@ -27,16 +27,44 @@ static void bench_point(const struct report *rep, const struct where_block *w, c
 	snprintf(buf, len, "%s%s%s", rep->benches[w->bench].data.name, *w->point ? " " : "", w->point);
 }
 
+/*
+ * What the block is, before the runs: "where the instructions changed"
+ * when the primary metric's table finds a change; otherwise that table's
+ * verdict, so that rows below a figure that did not move are not read as
+ * a change, and whether any function's own test found one.
+ */
+static void headline(const struct where_block *w, char *buf, size_t len)
+{
+	const struct ttest *t = &w->primary_test;
+	int insns = w->kind == PROFILE_INSNS, one = w->n_significant == 1, n;
+
+	if (where_primary_changed(w)) {
+		snprintf(buf, len, "where %s", insns ? "the instructions changed" : "the samples moved");
+		return;
+	}
+	if (t->outcome == TTEST_NOT_DONE) {
+		snprintf(buf, len, "No test of %s (%s)", w->primary, t->why_not);
+		return;
+	}
+	n = snprintf(buf, len, "%s in %s", t->exact ? "No change" : "No difference proven", w->primary);
+	if (n < 0 || (size_t)n >= len)
+		return;
+	if (!w->n_significant)
+		snprintf(buf + n, len - (size_t)n, ", nor in any function%s", insns ? "" : "'s share");
+	else
+		snprintf(buf + n, len - (size_t)n, ", but in %zu %s", w->n_significant,
+			 insns ? (one ? "function" : "functions") : (one ? "function's share" : "functions' shares"));
+}
+
 /* The block's first line. */
 static void title_line(const struct report *rep, const struct where_block *w, char *buf, size_t len)
 {
-	char bp[256], regions[96] = "";
+	char bp[256], head[320], regions[96] = "";
 	int n;
 
 	bench_point(rep, w, bp, sizeof(bp));
-	n = snprintf(buf, len, "%s: where %s, %s -> %s", bp,
-		     w->kind == PROFILE_INSNS ? "the instructions changed" : "the samples moved", run_name(rep, 0),
-		     run_name(rep, w->run));
+	headline(w, head, sizeof(head));
+	n = snprintf(buf, len, "%s: %s, %s -> %s", bp, head, run_name(rep, 0), run_name(rep, w->run));
 	if (n < 0 || (size_t)n >= len)
 		return;
 	if (w->regions[0] > 1 || w->regions[1] > 1)

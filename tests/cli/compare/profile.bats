@@ -91,7 +91,9 @@ close() { awk -v x="$1" -v y="$2" 'BEGIN { d = x - y; if (d < 0) d = -d; exit !(
 	text=$output
 	[[ $text != *"heaprelease: "*"no profile"* ]]
 	for point in mprotect madvise; do
-		grep -q "^heaprelease PATTERN=$point: where the instructions changed, 6.12.117 -> 6.12.118 (insns: per iteration, exact counts; 3 and 3 iterations)$" <<<"$text"
+		# the table finds no difference in either point's elapsed: the first line says so
+		grep -q "^Elapsed-$point 6.12.118: No difference proven at 95.0% confidence" <<<"$text"
+		grep -q "^heaprelease PATTERN=$point: No difference proven in Elapsed-$point, but in [0-9]* functions, 6.12.117 -> 6.12.118 (insns: per iteration, exact counts; 3 and 3 iterations)$" <<<"$text"
 		tb=$(awk -F'\t' -v p=$point '$1 == "insns_total" && $2 == p { print $4 }' "$FIX/6.12.117/heaprelease/samples.tsv" | paste -sd ' ')
 		tn=$(awk -F'\t' -v p=$point '$1 == "insns_total" && $2 == p { print $4 }' "$FIX/6.12.118/heaprelease/samples.tsv" | paste -sd ' ')
 		[ "$(wc -w <<<"$tb")" -eq 3 ]
@@ -126,10 +128,44 @@ close() { awk -v x="$1" -v y="$2" 'BEGIN { d = x - y; if (d < 0) d = -d; exit !(
 	run --separate-stderr "$COMPARE" --profile "$FIX/6.12.117" "$FIX/6.12.118"
 	[ "$status" -eq 0 ]
 	# the table says so too
-	grep -q '^Elapsed 6.12.118: No difference proven at 95.0% confidence' <<<"$(sed -n '/^procmunmap$/,/where/p' <<<"$output")"
+	grep -q '^Elapsed 6.12.118: No difference proven at 95.0% confidence' <<<"$(sed -n '/^procmunmap$/,/^procmunmap: /p' <<<"$output")"
+	# and the block says so first
+	grep -q '^procmunmap: No difference proven in Elapsed, nor in any function, 6.12.117 -> 6.12.118 (insns: ' <<<"$output"
+	[ "$(grep -c '^procmunmap: where' <<<"$output")" -eq 0 ]
 	grep -q "^total -1045798 instructions (-1.29% ± 3.7%): No difference proven (p 0.3); within procmunmap's icount resolution (elapsed spreads by up to 4.13% within one boot): the rows are where the iterations happened to differ\.$" <<<"$output"
 	[ "$(sed -n '/^procmunmap: where/,/^(per page/p' <<<"$output" | grep -c '\*$')" -eq 0 ]
 	grep -q '^0 of 265 functions changed significantly' <<<"$output"
+}
+
+@test "the first line: the change the table finds, or its No difference proven and the functions that changed nonetheless" {
+	local r=$BATS_TEST_TMPDIR
+	export MMDELTA_RESOLUTION=$FIX/resolution.tsv
+	run --separate-stderr "$COMPARE" --profile "$FIX/sweep-base" "$FIX/sweep-new"
+	[ "$status" -eq 0 ]
+	# mprotect: elapsed 1675 ns in every iteration against 1685, a certain change
+	grep -q '^heaprelease PATTERN=mprotect: where the instructions changed, sweep-base -> sweep-new (insns: ' <<<"$output"
+	# madvise: 2525, 3125, 2825 against 2930, 2430, 2680 ns, -5.13% within a
+	# range of 10%, t -0.64; free_pages_ok's 50 against 55 in every iteration
+	grep -q '^Elapsed-madvise sweep-new: No difference proven at 95.0% confidence' <<<"$output"
+	grep -q '^heaprelease PATTERN=madvise: No difference proven in Elapsed-madvise, but in 1 function, sweep-base -> sweep-new (insns: ' <<<"$output"
+	run jq -r '.profile[] | select(.param != "-") | .primary | "\(.metric) \(.significant) \(.beyond_resolution) \(.changed)"' < <(json sweep-base sweep-new)
+	[ "${lines[0]}" = "Elapsed-mprotect true true true" ]
+	[ "${lines[1]}" = "Elapsed-madvise false false false" ]
+	run --separate-stderr "$COMPARE" --format markdown --profile "$FIX/sweep-base" "$FIX/sweep-new"
+	grep -qF '**heaprelease PATTERN=madvise: No difference proven in Elapsed-madvise, but in 1 function, sweep-base' <<<"$output"
+	# beyond a range of 1%, the same -5.13% is a change, though not significant
+	MMDELTA_RESOLUTION=$FIX/resolution-tight.tsv run --separate-stderr "$COMPARE" --profile "$FIX/sweep-base" "$FIX/sweep-new"
+	grep -q '^heaprelease PATTERN=madvise: where the instructions changed, sweep-base -> sweep-new' <<<"$output"
+	grep -q "^total -145 instructions (-5.27% ± 23%): No difference proven (p 0.56); beyond heaprelease's icount resolution (elapsed spreads by up to 1% within one boot)\.$" <<<"$output"
+	# the same figures under another name: no change, exactly
+	cp -r "$FIX/sweep-base" "$r/again"
+	run --separate-stderr "$COMPARE" --profile "$FIX/sweep-base" "$r/again"
+	[ "$status" -eq 0 ]
+	grep -q '^heaprelease PATTERN=mprotect: No change in Elapsed-mprotect, nor in any function, sweep-base -> again (insns: ' <<<"$output"
+	grep -q '^heaprelease PATTERN=madvise: No difference proven in Elapsed-madvise, nor in any function, sweep-base -> again (insns: ' <<<"$output"
+	# HTML's block too
+	run --separate-stderr "$COMPARE" --profile --html "$r/html" "$FIX/sweep-base" "$FIX/sweep-new"
+	grep -q '<p>heaprelease PATTERN=madvise: No difference proven in Elapsed-madvise, but in 1 function, ' "$r/html/index.html"
 }
 
 @test "hand-made: an exact change beyond the resolution, and an exact row before a larger one that is noise" {
@@ -138,7 +174,7 @@ close() { awk -v x="$1" -v y="$2" 'BEGIN { d = x - y; if (d < 0) d = -d; exit !(
 	[ "$status" -eq 0 ]
 	grep -q "^total +10 instructions (+0.625% ± 0%): a certain change (the same total in every iteration of each run); beyond heaprelease's icount resolution (elapsed spreads by up to 0.1% within one boot)\.$" <<<"$output"
 	grep -Eq '^mprotect_fixup +1000 +1010 +250\.00 +252\.50 +\+10 +0 +100\.0% +exact\*$' <<<"$output"
-	grep -q 'PATTERN=madvise: where .*; 4 and 4 timed regions an iteration)$' <<<"$output"
+	grep -q 'PATTERN=madvise: No difference proven .*; 4 and 4 timed regions an iteration)$' <<<"$output"
 	grep -q "^total -145 instructions (-5.27% ± 23%): No difference proven (p 0.56); within heaprelease's icount resolution (elapsed spreads by up to 10% within one boot)\.$" <<<"$output"
 	[ "$(sed -n '/PATTERN=madvise: where/,/^\[rest\]/p' <<<"$output" | awk 'NR > 3 { print $1 }' | head -2 | paste -sd ' ')" = "free_pages_ok tlb_flush" ]
 	run jq -r '.profile[] | select(.param != "-") | "\(.param) \(.total_changed) \(.resolution.beyond) \(.total.significant) \(.total.exact)"' < <(json sweep-base sweep-new)
