@@ -85,34 +85,37 @@ static void primary_verdict(const struct report *rep, struct where_block *w)
 	w->primary_test = report_cell(bc, w->param, w->run, 0)->test;
 }
 
-/* The block's run's primary metric: its change beyond the resolution's range. */
-static int primary_beyond(const struct report *rep, const struct where_block *w)
-{
-	const struct bench_cmp *bc = &rep->benches[w->bench];
-	double base = report_cell(bc, w->param, 0, 0)->s.mean, new = report_cell(bc, w->param, w->run, 0)->s.mean;
+double where_range(const struct where_block *w) { return fmax(w->resolution.range, w->runs_range); }
 
-	return base != 0 && fabs((new - base) / base) > w->resolution.range;
+/* (max - min) / mean of one run's samples; 0 without two. */
+static double own_range(const struct summary *s)
+{
+	return s->n > 1 && s->mean != 0 ? (s->max - s->min) / fabs(s->mean) : 0;
 }
 
 /*
- * Between two icount runs: the total against the spread of one kernel's
- * iterations, and so is the primary metric, whose spread it is.
+ * Between two icount runs: the total and the primary metric against the
+ * spread of one kernel's iterations within a boot, resolution.tsv's or,
+ * where wider, the one these runs' own iterations show (another size, or
+ * another kernel): a mean that moved by less moved by where the iterations
+ * fell, which is what the table measures.
  */
 static int total_resolution(const struct report *rep, struct where_block *w, struct err *e)
 {
 	const struct bench_cmp *bc = &rep->benches[w->bench];
+	const struct summary *sb = &report_cell(bc, w->param, 0, 0)->s, *sn = &report_cell(bc, w->param, w->run, 0)->s;
 	int found;
 
 	if (!rep->runs[0].exact_clock || !rep->runs[w->run].exact_clock)
 		return 0;
 	found = resolution_find(NULL, bc->data.name, bc->data.metrics[0].name, bc->data.params[w->param],
 				&w->resolution, e);
-	if (found < 0)
-		return -1;
-	w->has_resolution = found;
-	w->beyond_resolution = found && w->total.base != 0 &&
-			       fabs(w->total.change / w->total.base) > w->resolution.range;
-	w->primary_beyond = found && primary_beyond(rep, w);
+	if (found <= 0)
+		return found;
+	w->has_resolution = 1;
+	w->runs_range = fmax(own_range(sb), own_range(sn));
+	w->beyond_resolution = w->total.base != 0 && fabs(w->total.change / w->total.base) > where_range(w);
+	w->primary_beyond = sn->n && sb->mean != 0 && fabs((sn->mean - sb->mean) / sb->mean) > where_range(w);
 	return 0;
 }
 

@@ -65,10 +65,11 @@ struct where_block {
 	struct where_row total;
 	int has_resolution;	/* insns between two icount runs, in the table */
 	struct resolution resolution;	/* the bench's primary metric's spread */
-	int beyond_resolution;	/* |total change| > the spread's range */
+	double runs_range;	/* the widest (max - min) / mean of its iterations in either run */
+	int beyond_resolution;	/* |total change| > the wider of the two ranges */
 	char primary[256];	/* the primary metric as its table names it: "Elapsed-mprotect" */
 	struct ttest primary_test;	/* its table's test at this point */
-	int primary_beyond;	/* between icount runs: its change beyond the resolution */
+	int primary_beyond;	/* between icount runs: its change beyond the wider range */
 };
 
 /*
@@ -76,6 +77,8 @@ struct where_block {
  * metric's change significant, or beyond the bench's icount resolution.
  */
 int where_primary_changed(const struct where_block *w);
+/* The spread a change must pass: resolution.tsv's range, or the runs' own where wider. */
+double where_range(const struct where_block *w);
 
 struct where {
 	struct where_block *blocks;	/* bench by bench, point by point, run by run */

@@ -70,6 +70,8 @@ static void json_resolution(FILE *f, const struct report *rep, const struct wher
 	json_num(f, 1, w->resolution.cv);
 	json_key(f, "range", 0);
 	json_num(f, 1, w->resolution.range);
+	json_key(f, "runs_range", 0);
+	json_num(f, 1, w->runs_range);
 	json_key(f, "kernel", 0);
 	json_str(f, w->resolution.kernel);
 	json_key(f, "beyond", 0);

@@ -103,8 +103,10 @@ close() { awk -v x="$1" -v y="$2" 'BEGIN { d = x - y; if (d < 0) d = -d; exit !(
 		close "$n" "$(tr ' ' '\n' <<<"$tn" | awk '{ s += $1 } END { printf "%.10g", s / NR }')"
 		close "$p" "$(welch "$tn" "$tb")"
 	done
-	# mprotect: the total moved by less than its iterations spread
-	grep -q "^total -111312 instructions (-0.146% ± 3.8%): No difference proven (p 0.91); within heaprelease's icount resolution (elapsed spreads by up to 0.362% within one boot)\.$" <<<"$text"
+	# mprotect: the total moved by less than its iterations spread, which
+	# in 6.12.118 is (77.3216 - 74.5658) / 75.9055 ms = 3.63%, wider than
+	# the table's (measured at 100000 ops, not 2000)
+	grep -q "^total -111312 instructions (-0.146% ± 3.8%): No difference proven (p 0.91); within heaprelease's icount resolution (elapsed spreads by up to 3.63% within one boot in these runs, wider than resolution.tsv's 0.362%)\.$" <<<"$text"
 }
 
 @test "each row is tested across iterations: scipy's Welch p, and a significant row marked even where the total is not" {
@@ -153,10 +155,25 @@ close() { awk -v x="$1" -v y="$2" 'BEGIN { d = x - y; if (d < 0) d = -d; exit !(
 	[ "${lines[1]}" = "Elapsed-madvise false false false" ]
 	run --separate-stderr "$COMPARE" --format markdown --profile "$FIX/sweep-base" "$FIX/sweep-new"
 	grep -qF '**heaprelease PATTERN=madvise: No difference proven in Elapsed-madvise, but in 1 function, sweep-base' <<<"$output"
-	# beyond a range of 1%, the same -5.13% is a change, though not significant
+	# against a range of 1% the runs' own spread stands, (3125 - 2525) / 2825 = 21.2%
 	MMDELTA_RESOLUTION=$FIX/resolution-tight.tsv run --separate-stderr "$COMPARE" --profile "$FIX/sweep-base" "$FIX/sweep-new"
-	grep -q '^heaprelease PATTERN=madvise: where the instructions changed, sweep-base -> sweep-new' <<<"$output"
-	grep -q "^total -145 instructions (-5.27% ± 23%): No difference proven (p 0.56); beyond heaprelease's icount resolution (elapsed spreads by up to 1% within one boot)\.$" <<<"$output"
+	grep -q '^heaprelease PATTERN=madvise: No difference proven in Elapsed-madvise, but in 1 function, ' <<<"$output"
+	grep -q "^total -145 instructions (-5.27% ± 23%): No difference proven (p 0.56); within heaprelease's icount resolution (elapsed spreads by up to 21.2% within one boot in these runs, wider than resolution.tsv's 1%)\.$" <<<"$output"
+	# one iteration a side, nothing to test: madvise's 2525 against 2930 ns,
+	# +16.0%, is beyond the range of 10%, and a change
+	for k in base new; do
+		cp -r "$FIX/sweep-$k" "$r/one-$k"
+		rm "$r/one-$k"/heaprelease/monitors/insns.PATTERN=*.[23].tsv
+		sed -i -E '/\t[23]$|\t[23]\t/d' "$r/one-$k/heaprelease/samples.tsv"
+		sed -i -E '/PATTERN=[a-z]*\.[23]\t/d' "$r/one-$k/insns.tsv"
+	done
+	[ "$(awk -F'\t' '$1 == "elapsed" && $2 == "madvise" { print $3, $4 }' "$r/one-new/heaprelease/samples.tsv")" = "1 0.000002930" ]
+	run --separate-stderr "$COMPARE" --profile "$r/one-base" "$r/one-new"
+	[ "$status" -eq 0 ]
+	grep -q '^Elapsed-madvise one-new: No test: ' <<<"$output"
+	grep -q '^heaprelease PATTERN=madvise: where the instructions changed, one-base -> one-new (insns: per iteration, exact counts; 1 and 1 iterations; 4 and 4 timed regions an iteration)$' <<<"$output"
+	run jq -r '.profile[] | select(.param == "madvise") | .primary | "\(.significant) \(.beyond_resolution) \(.changed)"' < <("$COMPARE" --format json --profile "$r/one-base" "$r/one-new" 2>/dev/null)
+	[ "$output" = "false true true" ]
 	# the same figures under another name: no change, exactly
 	cp -r "$FIX/sweep-base" "$r/again"
 	run --separate-stderr "$COMPARE" --profile "$FIX/sweep-base" "$r/again"
@@ -175,8 +192,9 @@ close() { awk -v x="$1" -v y="$2" 'BEGIN { d = x - y; if (d < 0) d = -d; exit !(
 	grep -q "^total +10 instructions (+0.625% ± 0%): a certain change (the same total in every iteration of each run); beyond heaprelease's icount resolution (elapsed spreads by up to 0.1% within one boot)\.$" <<<"$output"
 	grep -Eq '^mprotect_fixup +1000 +1010 +250\.00 +252\.50 +\+10 +0 +100\.0% +exact\*$' <<<"$output"
 	grep -q 'PATTERN=madvise: No difference proven .*; 4 and 4 timed regions an iteration)$' <<<"$output"
-	grep -q "^total -145 instructions (-5.27% ± 23%): No difference proven (p 0.56); within heaprelease's icount resolution (elapsed spreads by up to 10% within one boot)\.$" <<<"$output"
-	[ "$(sed -n '/PATTERN=madvise: where/,/^\[rest\]/p' <<<"$output" | awk 'NR > 3 { print $1 }' | head -2 | paste -sd ' ')" = "free_pages_ok tlb_flush" ]
+	# the runs' own spread, (3125 - 2525) / 2825 = 21.2%, is wider than the table's 10%
+	grep -q "^total -145 instructions (-5.27% ± 23%): No difference proven (p 0.56); within heaprelease's icount resolution (elapsed spreads by up to 21.2% within one boot in these runs, wider than resolution.tsv's 10%)\.$" <<<"$output"
+	[ "$(sed -n '/PATTERN=madvise: No difference/,/^\[rest\]/p' <<<"$output" | awk 'NR > 3 { print $1 }' | head -2 | paste -sd ' ')" = "free_pages_ok tlb_flush" ]
 	run jq -r '.profile[] | select(.param != "-") | "\(.param) \(.total_changed) \(.resolution.beyond) \(.total.significant) \(.total.exact)"' < <(json sweep-base sweep-new)
 	[ "${lines[0]}" = "mprotect true true true true" ]
 	[ "${lines[1]}" = "madvise false false false false" ]
