@@ -218,6 +218,12 @@ close() { awk -v x="$1" -v y="$2" 'BEGIN { d = x - y; if (d < 0) d = -d; exit !(
 	grep -q '^Elapsed snew: Difference at 95.0% confidence: -20.0 ± 2.3 ms' <<<"$output"
 	grep -q '^elapsed, the primary metric (-19.8% ± 2.2%): significant (p 1.6e-05)\.$' <<<"$output"
 	[ "$(welch "100 102 101" "80 82 81" | awk '{ printf "%.2g", $1 }')" = 1.6e-05 ]
+	grep -q '^timedmunlock: where the samples moved, sbase -> snew (profile: ' <<<"$output"
+	# against its own figures: the table's verdict first, no share moved
+	cp -r "$FIX/sbase" "$BATS_TEST_TMPDIR/again"
+	run --separate-stderr "$COMPARE" --profile "$FIX/sbase" "$BATS_TEST_TMPDIR/again"
+	grep -q "^timedmunlock: No difference proven in Elapsed, nor in any function's share, sbase -> again (profile: " <<<"$output"
+	grep -q '^No function.s share changed significantly (2 tested)\.$' <<<"$output"
 }
 
 @test "a bench that marks no region, a point not run, and runs without the monitor: each named with its reason" {
