@@ -2,7 +2,8 @@
  * The baseline is run 0, as in every table.  A function absent from an
  * iteration did nothing there: 0, not a missing value.  Per page: the
  * bench's "pages" metric, or elapsed / ns_per_page; per operation:
- * ops_per_sec x elapsed (heaprelease's OPS x THREADS).
+ * ops_per_sec x elapsed (heaprelease's OPS x THREADS), or workload x
+ * elapsed (willitscale's operations of all its tasks).
  */
 #include <math.h>
 #include <stdio.h>
@@ -47,6 +48,7 @@ static void units(const struct bench_cmp *b, struct where_block *w)
 		{ "pages", NULL, 0, 1, "page" },
 		{ "elapsed", "ns_per_page", 1, 1e9, "page" },
 		{ "ops_per_sec", "elapsed", 0, 1, "op" },
+		{ "workload", "elapsed", 0, 1, "op" },	/* will-it-scale: every task's operations */
 	};
 
 	for (size_t i = 0; i < sizeof(ways) / sizeof(ways[0]); i++) {

@@ -204,6 +204,19 @@ close() { awk -v x="$1" -v y="$2" 'BEGIN { d = x - y; if (d < 0) d = -d; exit !(
 	[ "${lines[1]}" = "madvise false false false false" ]
 }
 
+@test "willitscale under icount: its block per operation, its tasks' workload x elapsed" {
+	run --separate-stderr "$COMPARE" --profile --top 2 "$FIX/wis-6.12.117" "$FIX/wis-6.12.118"
+	[ "$status" -eq 0 ]
+	# mmap1, 2 loops: workload 32285.66 ops/s x 61.947 us = 2.000 and
+	# 32034.34 x 62.433 us = 2.000 operations an iteration
+	grep -q '^(per op: 2 and 2 ops an iteration)$' <<<"$output"
+	# gup_fast_fallback: 1080 in both iterations against 1113, 540.00 and 556.50 an operation
+	grep -Eq '^gup_fast_fallback +1080 +1113 +540\.00 +556\.50 +\+33 +0 +26\.3% +exact\*$' <<<"$output"
+	# the total: the iterations' insns_total, 61876 and 62356 against 61908 and 62575 (mean 62241.5)
+	grep -Eq '^total +62116 +62242 +31058\.00 +31120\.75 +\+126 ' <<<"$output"
+	grep -q '^willitscale TEST=mmap1: No difference proven in ns/op-mmap1, but in 2 functions, wis-6.12.117 -> wis-6.12.118 (insns: ' <<<"$output"
+}
+
 @test "perf's shares: Welch per function, only the significant shown, the cpu-clock skid said, the primary metric as total" {
 	run --separate-stderr "$COMPARE" --profile "$FIX/sbase" "$FIX/snew"
 	[ "$status" -eq 0 ]
