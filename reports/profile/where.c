@@ -2,7 +2,8 @@
  * The baseline is run 0, as in every table.  A function absent from an
  * iteration did nothing there: 0, not a missing value.  Per page: the
  * bench's "pages" metric, or elapsed / ns_per_page; per operation:
- * ops_per_sec x elapsed (heaprelease's OPS x THREADS).
+ * ops_per_sec x elapsed (heaprelease's OPS x THREADS), or workload x
+ * elapsed (willitscale's operations of all its tasks).
  */
 #include <math.h>
 #include <stdio.h>
@@ -10,12 +11,18 @@
 #include <string.h>
 
 #include "base/xalloc.h"
+#include "compare/rows.h"
 #include "profile/absence.h"
 #include "profile/regions.h"
 #include "profile/where.h"
 #include "profile/whererows.h"
 
 int where_significant(const struct where_row *r) { return r->test.outcome == TTEST_DIFFERENCE; }
+
+int where_primary_changed(const struct where_block *w)
+{
+	return w->primary_test.outcome == TTEST_DIFFERENCE || w->primary_beyond;
+}
 
 /* The mean of metric a (times c, or divided by it) in one run at one point: NaN if absent. */
 static double metric_mean(const struct bench_cmp *b, size_t p, size_t run, const char *a, const char *c, int divide)
@@ -41,6 +48,7 @@ static void units(const struct bench_cmp *b, struct where_block *w)
 		{ "pages", NULL, 0, 1, "page" },
 		{ "elapsed", "ns_per_page", 1, 1e9, "page" },
 		{ "ops_per_sec", "elapsed", 0, 1, "op" },
+		{ "workload", "elapsed", 0, 1, "op" },	/* will-it-scale: every task's operations */
 	};
 
 	for (size_t i = 0; i < sizeof(ways) / sizeof(ways[0]); i++) {
@@ -70,21 +78,46 @@ static void total_primary(const struct report *rep, struct where_block *w)
 	w->total.test = cn->test;
 }
 
-/* insns between two icount runs: the total against the spread of one kernel's iterations. */
+/* The primary metric's verdict at the block's point, as its table gives it. */
+static void primary_verdict(const struct report *rep, struct where_block *w)
+{
+	const struct bench_cmp *bc = &rep->benches[w->bench];
+
+	metric_label(bc, 0, w->param, w->primary, sizeof(w->primary));
+	w->primary_test = report_cell(bc, w->param, w->run, 0)->test;
+}
+
+double where_range(const struct where_block *w) { return fmax(w->resolution.range, w->runs_range); }
+
+/* (max - min) / mean of one run's samples; 0 without two. */
+static double own_range(const struct summary *s)
+{
+	return s->n > 1 && s->mean != 0 ? (s->max - s->min) / fabs(s->mean) : 0;
+}
+
+/*
+ * Between two icount runs: the total and the primary metric against the
+ * spread of one kernel's iterations within a boot, resolution.tsv's or,
+ * where wider, the one these runs' own iterations show (another size, or
+ * another kernel): a mean that moved by less moved by where the iterations
+ * fell, which is what the table measures.
+ */
 static int total_resolution(const struct report *rep, struct where_block *w, struct err *e)
 {
 	const struct bench_cmp *bc = &rep->benches[w->bench];
+	const struct summary *sb = &report_cell(bc, w->param, 0, 0)->s, *sn = &report_cell(bc, w->param, w->run, 0)->s;
 	int found;
 
 	if (!rep->runs[0].exact_clock || !rep->runs[w->run].exact_clock)
 		return 0;
 	found = resolution_find(NULL, bc->data.name, bc->data.metrics[0].name, bc->data.params[w->param],
 				&w->resolution, e);
-	if (found < 0)
-		return -1;
-	w->has_resolution = found;
-	w->beyond_resolution = found && w->total.base != 0 &&
-			       fabs(w->total.change / w->total.base) > w->resolution.range;
+	if (found <= 0)
+		return found;
+	w->has_resolution = 1;
+	w->runs_range = fmax(own_range(sb), own_range(sn));
+	w->beyond_resolution = w->total.base != 0 && fabs(w->total.change / w->total.base) > where_range(w);
+	w->primary_beyond = sn->n && sb->mean != 0 && fabs((sn->mean - sb->mean) / sb->mean) > where_range(w);
 	return 0;
 }
 
@@ -97,6 +130,7 @@ static int block_build(struct where_block *w, const struct report *rep, const st
 	const char *hw = kv_get(&rep->runs[w->run].meta, "hw_counters");
 
 	w->kind = pb->kind;
+	primary_verdict(rep, w);
 	w->n_base = pb->n_iter;
 	w->n_new = pn->n_iter;
 	if (w->kind == PROFILE_INSNS) {

@@ -16,6 +16,9 @@
  *   samples  perf's self share per iteration: each function tested like
  *            any metric (Welch, the report's alpha); only the significant
  *            shown.  The block's total is the bench's primary metric.
+ * Either kind also carries the primary metric's verdict as its table gives
+ * it, so that a block under a table that says "No difference proven" says
+ * so first, and the rows are not read as a change.
  */
 #ifndef MMDELTA_WHERE_H
 #define MMDELTA_WHERE_H
@@ -62,8 +65,20 @@ struct where_block {
 	struct where_row total;
 	int has_resolution;	/* insns between two icount runs, in the table */
 	struct resolution resolution;	/* the bench's primary metric's spread */
-	int beyond_resolution;	/* |total change| > the spread's range */
+	double runs_range;	/* the widest (max - min) / mean of its iterations in either run */
+	int beyond_resolution;	/* |total change| > the wider of the two ranges */
+	char primary[256];	/* the primary metric as its table names it: "Elapsed-mprotect" */
+	struct ttest primary_test;	/* its table's test at this point */
+	int primary_beyond;	/* between icount runs: its change beyond the wider range */
 };
+
+/*
+ * Did the bench's figure change, as the tables judge it: its primary
+ * metric's change significant, or beyond the bench's icount resolution.
+ */
+int where_primary_changed(const struct where_block *w);
+/* The spread a change must pass: resolution.tsv's range, or the runs' own where wider. */
+double where_range(const struct where_block *w);
 
 struct where {
 	struct where_block *blocks;	/* bench by bench, point by point, run by run */

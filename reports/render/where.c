@@ -27,16 +27,44 @@ static void bench_point(const struct report *rep, const struct where_block *w, c
 	snprintf(buf, len, "%s%s%s", rep->benches[w->bench].data.name, *w->point ? " " : "", w->point);
 }
 
+/*
+ * What the block is, before the runs: "where the instructions changed"
+ * when the primary metric's table finds a change; otherwise that table's
+ * verdict, so that rows below a figure that did not move are not read as
+ * a change, and whether any function's own test found one.
+ */
+static void headline(const struct where_block *w, char *buf, size_t len)
+{
+	const struct ttest *t = &w->primary_test;
+	int insns = w->kind == PROFILE_INSNS, one = w->n_significant == 1, n;
+
+	if (where_primary_changed(w)) {
+		snprintf(buf, len, "where %s", insns ? "the instructions changed" : "the samples moved");
+		return;
+	}
+	if (t->outcome == TTEST_NOT_DONE) {
+		snprintf(buf, len, "No test of %s (%s)", w->primary, t->why_not);
+		return;
+	}
+	n = snprintf(buf, len, "%s in %s", t->exact ? "No change" : "No difference proven", w->primary);
+	if (n < 0 || (size_t)n >= len)
+		return;
+	if (!w->n_significant)
+		snprintf(buf + n, len - (size_t)n, ", nor in any function%s", insns ? "" : "'s share");
+	else
+		snprintf(buf + n, len - (size_t)n, ", but in %zu %s", w->n_significant,
+			 insns ? (one ? "function" : "functions") : (one ? "function's share" : "functions' shares"));
+}
+
 /* The block's first line. */
 static void title_line(const struct report *rep, const struct where_block *w, char *buf, size_t len)
 {
-	char bp[256], regions[96] = "";
+	char bp[256], head[320], regions[96] = "";
 	int n;
 
 	bench_point(rep, w, bp, sizeof(bp));
-	n = snprintf(buf, len, "%s: where %s, %s -> %s", bp,
-		     w->kind == PROFILE_INSNS ? "the instructions changed" : "the samples moved", run_name(rep, 0),
-		     run_name(rep, w->run));
+	headline(w, head, sizeof(head));
+	n = snprintf(buf, len, "%s: %s, %s -> %s", bp, head, run_name(rep, 0), run_name(rep, w->run));
 	if (n < 0 || (size_t)n >= len)
 		return;
 	if (w->regions[0] > 1 || w->regions[1] > 1)
@@ -69,7 +97,7 @@ static void status_line(const struct report *rep, const struct where_block *w, c
 {
 	const struct ttest *t = &w->total.test;
 	const char *bench = rep->benches[w->bench].data.name;
-	char pct[96] = "", verdict[160];
+	char pct[96] = "", verdict[160], spread[96] = "";
 	int n;
 
 	if (t->outcome != TTEST_NOT_DONE && t->has_pct)
@@ -88,9 +116,12 @@ static void status_line(const struct report *rep, const struct where_block *w, c
 		n = snprintf(buf, len, "%s, the primary metric%s: %s", w->total.name, pct, verdict);
 	if (!w->has_resolution || w->total.change == 0 || n < 0 || (size_t)n >= len)
 		return;
-	snprintf(buf + n, len - (size_t)n, "; %s %s's icount resolution (%s spreads by up to %.3g%% within one boot)%s",
+	if (w->runs_range > w->resolution.range)
+		snprintf(spread, sizeof(spread), " in these runs, wider than resolution.tsv's %.3g%%",
+			 100 * w->resolution.range);
+	snprintf(buf + n, len - (size_t)n, "; %s %s's icount resolution (%s spreads by up to %.3g%% within one boot%s)%s",
 		 w->beyond_resolution ? "beyond" : "within", bench, rep->benches[w->bench].data.metrics[0].name,
-		 100 * w->resolution.range,
+		 100 * where_range(w), spread,
 		 !w->beyond_resolution && !where_significant(&w->total) && !w->n_significant ?
 			 ": the rows are where the iterations happened to differ" : "");
 }

@@ -70,10 +70,28 @@ static void json_resolution(FILE *f, const struct report *rep, const struct wher
 	json_num(f, 1, w->resolution.cv);
 	json_key(f, "range", 0);
 	json_num(f, 1, w->resolution.range);
+	json_key(f, "runs_range", 0);
+	json_num(f, 1, w->runs_range);
 	json_key(f, "kernel", 0);
 	json_str(f, w->resolution.kernel);
 	json_key(f, "beyond", 0);
 	fputs(w->beyond_resolution ? "true" : "false", f);
+	fputc('}', f);
+}
+
+/* The primary metric's verdict as its table gives it, which the block's first line says. */
+static void json_primary(FILE *f, const struct where_block *w)
+{
+	json_key(f, "primary", 0);
+	fputc('{', f);
+	json_key(f, "metric", 1);
+	json_str(f, w->primary);
+	json_key(f, "significant", 0);
+	fputs(w->primary_test.outcome == TTEST_DIFFERENCE ? "true" : "false", f);
+	json_key(f, "beyond_resolution", 0);
+	fputs(w->has_resolution ? (w->primary_beyond ? "true" : "false") : "null", f);
+	json_key(f, "changed", 0);
+	fputs(where_primary_changed(w) ? "true" : "false", f);
 	fputc('}', f);
 }
 
@@ -124,6 +142,7 @@ static void json_block(FILE *f, const struct report *rep, const struct where_blo
 	if (w->none)
 		return;
 	json_counts(f, w);
+	json_primary(f, w);
 	json_key(f, "total_changed", 0);
 	fputs(where_significant(&w->total) || w->beyond_resolution ? "true" : "false", f);
 	json_resolution(f, rep, w);

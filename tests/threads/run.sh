@@ -213,8 +213,9 @@ profile_all() {
 				"$config" >"$RES/$run.log" 2>&1 || die "$run failed: $(tail -n 1 "$RES/$run.log")"
 		done
 		printf '\n=== %s: %s, the insns profile, base against %s\n' "$name" "$config" "$undone"
+		# from the where block's first line, whatever its verdict
 		"$MMDELTA_ROOT/compare.sh" -o "$RES" --profile --top 10 "$name-base" "$name-$undone" |
-			sed -n '/where the instructions changed/,$p'
+			sed -n '/ (insns: per iteration/,$p'
 	done <<<"$PROFILES"
 }
 

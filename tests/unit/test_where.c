@@ -17,7 +17,9 @@
 #define NEAR(a, b) assert_true(fabs((a) - (b)) < 1e-9)
 #define NEAR_REL(a, b, tol) assert_true(fabs((a) - (b)) <= (tol) * fabs(b))
 
-static void build(const char *a, const char *b, size_t top, struct report *rep, struct where *w)
+/* The blocks of runs a and b, against the resolution table res. */
+static void build_res(const char *a, const char *b, size_t top, const char *res, struct report *rep,
+		      struct where *w)
 {
 	char pa[256], pb[256];
 	char *paths[2] = { pa, pb };
@@ -26,11 +28,16 @@ static void build(const char *a, const char *b, size_t top, struct report *rep, 
 	struct report_opts opt = { .alpha = 0.05, .test = TTEST_WELCH, .unlike_clocks = 1 };
 	struct err e;
 
-	setenv("MMDELTA_RESOLUTION", "tests/fixtures/profile/resolution.tsv", 1);
+	setenv("MMDELTA_RESOLUTION", res, 1);
 	snprintf(pa, sizeof(pa), "tests/fixtures/profile/%s", a);
 	snprintf(pb, sizeof(pb), "tests/fixtures/profile/%s", b);
 	assert_int_equal(report_build(rep, paths, 2, &opt, &e), 0);
 	assert_int_equal(where_build(rep, top, w, &e), 0);
+}
+
+static void build(const char *a, const char *b, size_t top, struct report *rep, struct where *w)
+{
+	build_res(a, b, top, "tests/fixtures/profile/resolution.tsv", rep, w);
 }
 
 static const struct where_row *row(const struct where_block *b, const char *name)
@@ -196,6 +203,79 @@ TEST(a_noisy_total_within_the_resolution_is_no_difference_proven)
 	assert_int_equal(row(b, "tlb_flush")->test.outcome, TTEST_NO_DIFFERENCE);
 	NEAR_REL(row(b, "tlb_flush")->test.t, -150 / se, 1e-9);
 	assert_int_equal(b->n_significant, 1);
+	where_free(&w);
+	report_free(&rep);
+}
+
+TEST(the_primary_metrics_verdict_is_its_tables)
+{
+	struct report rep;
+	struct where w;
+	const struct where_block *b;
+
+	build("sweep-base", "sweep-new", 10, &rep, &w);
+	/* mprotect: elapsed 1675 ns in every iteration against 1685, a certain
+	 * +0.597%, beyond the range of 0.1% */
+	b = &w.blocks[0];
+	assert_string_equal(b->primary, "Elapsed-mprotect");
+	assert_int_equal(b->primary_test.outcome, TTEST_DIFFERENCE);
+	assert_true(b->primary_test.exact);
+	assert_true(b->primary_beyond);
+	assert_true(where_primary_changed(b));
+	/* madvise: 2525, 3125, 2825 against 2930, 2430, 2680 ns: -145 of 2825
+	 * (-5.13%), t = -145 / sqrt(300^2 / 3 + 250^2 / 3) = -0.64, within 10%;
+	 * free_pages_ok's exact +5 is the one significant function */
+	b = &w.blocks[1];
+	assert_string_equal(b->primary, "Elapsed-madvise");
+	assert_int_equal(b->primary_test.outcome, TTEST_NO_DIFFERENCE);
+	NEAR_REL(b->primary_test.t, -145e-9 / sqrt(0.09e-12 / 3 + 0.0625e-12 / 3), 1e-6);
+	assert_false(b->primary_beyond);
+	assert_false(where_primary_changed(b));
+	assert_int_equal(b->n_significant, 1);
+	where_free(&w);
+	report_free(&rep);
+}
+
+TEST(the_runs_own_spread_where_wider_is_the_resolution)
+{
+	struct report rep;
+	struct where w;
+	const struct where_block *b;
+
+	/* madvise's -5.13% against resolution.tsv's 1%, but its own iterations
+	 * spread by (3125 - 2525) / 2825 = 21.2% in sweep-base and (2930 -
+	 * 2430) / 2680 = 18.7% in sweep-new: the change is within that */
+	build_res("sweep-base", "sweep-new", 10, "tests/fixtures/profile/resolution-tight.tsv", &rep, &w);
+	b = &w.blocks[1];
+	NEAR(b->resolution.range, 1e-2);
+	NEAR_REL(b->runs_range, 600.0 / 2825, 1e-9);
+	NEAR_REL(where_range(b), 600.0 / 2825, 1e-9);
+	assert_false(b->primary_beyond);
+	assert_false(b->beyond_resolution);
+	assert_false(where_primary_changed(b));
+	/* mprotect's iterations never move: the table's 0.1% stands */
+	b = &w.blocks[0];
+	NEAR(b->runs_range, 0);
+	NEAR(where_range(b), 1e-3);
+	assert_true(b->primary_beyond);
+	where_free(&w);
+	report_free(&rep);
+}
+
+TEST(a_run_against_its_own_figures_is_no_change)
+{
+	struct report rep;
+	struct where w;
+	const struct where_block *b;
+
+	/* mprotect's figures never move: the same elapsed and counts in every iteration */
+	build("sweep-base", "sweep-base", 10, &rep, &w);
+	b = &w.blocks[0];
+	assert_int_equal(b->primary_test.outcome, TTEST_NO_DIFFERENCE);
+	assert_true(b->primary_test.exact);
+	assert_false(b->primary_beyond);
+	assert_false(where_primary_changed(b));
+	assert_int_equal(b->n_significant, 0);
 	where_free(&w);
 	report_free(&rep);
 }
