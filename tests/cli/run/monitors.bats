@@ -31,14 +31,17 @@ values() { awk -F'\t' -v m="$1" '$1 == m { print $4 }' "$2"; }
 		--monitors vmstat,perfstat,mmaplock,profile timedmunlock
 	[ "$status" -eq 0 ]
 	d=$RES/all/timedmunlock
-	# every page munlocked is counted once by the kernel, in the region. The
+	# every page munlocked is counted by the kernel, in the region. The
 	# counter is system-wide: another process munlocking (or exiting with
-	# mlocked pages) in the same window adds to it, so allow 5% above; a page
-	# counted twice or missed still fails.
+	# mlocked pages) in the same window adds to it, so allow 5% above; and a
+	# page another process's compaction or reclaim holds isolated at the
+	# munlock is cleared outside the count (16377 of 16384 with a stress-ng
+	# mlock load beside the test), so allow 1% below.  A counter that
+	# counts the pages twice, or only the faults, still fails.
 	paste <(values vmstat_unevictable_pgs_munlocked "$d/samples.tsv") <(values pages "$d/samples.tsv") >"$BATS_TEST_TMPDIR/munlocked"
 	cat "$BATS_TEST_TMPDIR/munlocked"
 	[ "$(wc -l <"$BATS_TEST_TMPDIR/munlocked")" -eq 2 ]
-	awk '$1 < $2 || $1 > $2 * 1.05 { bad = 1 } END { exit bad }' "$BATS_TEST_TMPDIR/munlocked"
+	awk '$1 < $2 * 0.99 || $1 > $2 * 1.05 { bad = 1 } END { exit bad }' "$BATS_TEST_TMPDIR/munlocked"
 	[ "$(values pages "$d/samples.tsv" | head -n 1)" -eq 16384 ]
 	# perf stat saw the munlock's CPU time, munlock took the write lock
 	[ "$(awk -F'\t' '$1 == "perfstat_task_clock" && $4 > 0' "$d/samples.tsv" | wc -l)" -eq 2 ]
