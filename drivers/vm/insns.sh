@@ -66,8 +66,9 @@ vm_insns_header() { awk -v k="# $2:" 'index($0, k) == 1 { print $3; exit } !/^#/
 
 # After vm_collect: each bench process's counts into its bench's files and
 # samples.  Line K of insns.processes (BENCH PARAM ITERATION TAG) is the
-# plugin's process K; a process that marked no region (a bench that times
-# its work by other clock reads, such as sparsemunmap) has no file: it gets
+# plugin's process K; a process that marked no region (one that failed
+# before its timed phase, or a bench that times by other clock reads) has
+# no file: it gets
 # a row of insns.tsv with 0 regions, which compare.sh --profile reads as
 # the reason it has no profile, and nothing else.
 vm_insns_collect() {
