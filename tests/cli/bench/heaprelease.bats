@@ -135,3 +135,15 @@ raw_max() { awk -F'\t' -v s="$2" '$1 == s && $2 > m { m = $2 } END { printf "%d"
 		awk -v e="$(metric elapsed)" -v m="$(raw_max "$f" thread_elapsed)" 'BEGIN { exit !(m > 0 && m <= e * 1e9) }'
 	done
 }
+
+@test "each thread's part of the heap is one VMA with its reserve, between holes: no thread's VMA meets another's" {
+	trigger_start "$B" --pattern mprotect --threads 3 --ops 10
+	# part and reserve, PROT_NONE until the loop starts: 2 pages each
+	span=$((2 * $(getconf PAGESIZE)))
+	parts=$(awk -v s="$span" '{ split($1, r, "-") } $2 == "---p" && $5 == 0 && strtonum("0x" r[2]) - strtonum("0x" r[1]) == s { print r[1], r[2] }' \
+		"/proc/$TRIG_PID/maps")
+	trigger_finish
+	[ "$(wc -l <<<"$parts")" -eq 3 ]
+	# a hole between each part and the next: none ends where another starts
+	! awk '{ s[$1] = 1; e[$2] = 1 } END { for (a in s) if (a in e) exit 0; exit 1 }' <<<"$parts"
+}
