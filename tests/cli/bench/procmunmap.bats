@@ -129,8 +129,10 @@ ns() { awk -v s="$1" 'BEGIN { printf "%.0f", s * 1e9 }'; }
 	[ "$(ns "$(metric reader_p50)")" = "$(nearest_rank 0.5 <"$f.read")" ]
 	[ "$(ns "$(metric idle_reader_max)")" = "$(nearest_rank 1 <"$f.idle")" ]
 	[ "$(ns "$(metric idle_reader_p50)")" = "$(nearest_rank 0.5 <"$f.idle")" ]
-	# and the maximum as ministat finds it, where its 8 digits hold it
-	if command -v ministat >/dev/null && [ "$(nearest_rank 1 <"$f.read")" -lt 100000000 ]; then
+	# and the maximum as ministat finds it, where its 8 digits hold it (and
+	# it has the 3 values it needs: a loaded machine leaves the readers few)
+	if command -v ministat >/dev/null && [ "$(wc -l <"$f.read")" -ge 3 ] &&
+		[ "$(nearest_rank 1 <"$f.read")" -lt 100000000 ]; then
 		[ "$(ministat -n "$f.read" | awk 'NR == 3 { printf "%d", $4 }')" = "$(ns "$(metric reader_max)")" ]
 	fi
 }
