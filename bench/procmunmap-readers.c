@@ -27,6 +27,7 @@ struct read_log {
 
 struct shared {
 	_Atomic int phase;
+	_Atomic int mark;	/* the reads that start now are task regions */
 	struct read_log log[];
 };
 
@@ -93,12 +94,17 @@ static void reader_main(int idx, pid_t target, const cpu_set_t *cpus)
 			continue;
 		}
 		for (int f = 0; f < nfiles; f++) {
+			int mark = atomic_load(&sh->mark);
 			uint64_t t0 = bench_now_ns();
 
+			if (mark)
+				bench_task_begin();
 			if (read_proc(paths[f])) {
 				bench_fail("reader %d: reading %s failed: %m", idx, paths[f]);
 				_exit(3);
 			}
+			if (mark)
+				bench_task_end();
 			log_read(l, t0, bench_now_ns());
 		}
 		if (gap) {
@@ -187,6 +193,11 @@ void readers_window_close(void)
 	for (uint64_t i = 0; i < nreaders; i++)
 		while (atomic_load(&sh->log[i].busy))
 			bench_sleep_ns(100000);
+}
+
+void readers_mark(int on)
+{
+	atomic_store(&sh->mark, on);
 }
 
 uint64_t *readers_latencies(const uint64_t win[2], size_t *n)

@@ -26,6 +26,11 @@ int readers_start(uint64_t n, uint64_t gap_ns, const cpu_set_t *cpus);
 void readers_window_open(void);
 /* Stop logging and wait until no reader is inside a read. */
 void readers_window_close(void);
+/*
+ * From readers_mark(1) to readers_mark(0), each read a reader starts is a
+ * task region of the insns monitor (harness.h): the timed region's reads.
+ */
+void readers_mark(int on);
 /* Latencies (ns) of the logged reads that overlap win, sorted; NULL if out of memory. */
 uint64_t *readers_latencies(const uint64_t win[2], size_t *n);
 /* End the reader processes; -1 if one failed.  Their logs stay readable. */

@@ -216,7 +216,9 @@ static int unmap_all(uint64_t *longest)
 /*
  * The CPU clock is read outside the wall-clock reads: the munmap's own CPU
  * time, against its elapsed time, says how long it waited for a CPU or a
- * lock.
+ * lock.  The reads the readers start meanwhile are task regions (those
+ * under way at the start are not): the insns monitor's table of the
+ * readers' work and wait.
  */
 static int measure(void)
 {
@@ -227,9 +229,11 @@ static int measure(void)
 		pthread_barrier_wait(&fault_start);
 	readers_window_open();
 	cpu = bench_thread_cpu_ns();
+	readers_mark(1);
 	munmap_win[0] = bench_region_start_ns();
 	ret = unmap_all(&longest);
 	munmap_win[1] = bench_region_end_ns();
+	readers_mark(0);
 	cpu = bench_thread_cpu_ns() - cpu;
 	atomic_store(&faulting, 0);
 	readers_window_close();
@@ -254,6 +258,8 @@ static int report_readers(void)
 	else if (!n || !in)
 		ret = bench_fail("the readers logged no read in the %s window", n ? "munmap" : "idle");
 	else {
+		bench_raw("read", busy, in);
+		bench_raw("idle_read", idle, n);
 		bench_report_ns("reader_max", bench_percentile(busy, in, 1.0));
 		bench_report_ns("reader_p99", bench_percentile(busy, in, 0.99));
 		bench_report_ns("reader_p50", bench_percentile(busy, in, 0.5));

@@ -27,6 +27,9 @@ static int overflowed;
 
 static const char *trigger_arg = "none";
 static int cap_size, check_only, settle;
+static const char *raw_path;
+static FILE *raw_file;
+static int raw_failed;
 
 /* Options every bench has; the bench's own table is searched first. */
 static struct bench_opt common_opts[] = {
@@ -38,6 +41,8 @@ static struct bench_opt common_opts[] = {
 	  "validate the options and sizes, then exit without running", 0 },
 	{ "settle", OPT_FLAG, &settle, NULL,
 	  "before the timed region, let deferred kernel work finish and start right after a tick (for icount guests)", 0 },
+	{ "raw-times", OPT_STRING, &raw_path, NULL,
+	  "write the raw values the bench reduces to its metrics into FILE, series<TAB>value a line", 0 },
 	{ NULL, 0, NULL, NULL, NULL, 0 },
 };
 
@@ -50,6 +55,29 @@ void bench_report(const char *metric, double value)
 	values[nvalues].metric = metric;
 	values[nvalues].value = value;
 	nvalues++;
+}
+
+void bench_raw(const char *series, const uint64_t *v, size_t n)
+{
+	if (!raw_path || raw_failed)
+		return;
+	if (!raw_file && !(raw_file = fopen(raw_path, "w"))) {
+		raw_failed = errno;
+		return;
+	}
+	for (size_t i = 0; i < n; i++)
+		fprintf(raw_file, "%s\t%llu\n", series, (unsigned long long)v[i]);
+}
+
+/* The raw times' file complete on disk, or one line saying why not. */
+static int raw_close(void)
+{
+	if (raw_file && fclose(raw_file) && !raw_failed)
+		raw_failed = errno;
+	raw_file = NULL;
+	if (raw_failed)
+		return bench_fail("--raw-times %s: %s", raw_path, strerror(raw_failed));
+	return 0;
 }
 
 static void vnote(const char *fmt, va_list ap)
@@ -286,6 +314,8 @@ int main(int argc, char **argv)
 	if (trigger_wait(&trig, "done"))
 		return 2;
 	if (bench.teardown && bench.teardown())
+		return 2;
+	if (raw_close())
 		return 2;
 	trigger_close(&trig);
 	return print_values() ? 2 : 0;

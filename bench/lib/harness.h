@@ -93,6 +93,14 @@ static inline uint64_t bench_now_ns(void)
  *   0f 1f 80 42 64 6d 6d   nopl 0x6d6d6442(%rax)   begin of a timed region
  *   0f 1f 80 45 64 6d 6d   nopl 0x6d6d6445(%rax)   its end
  *   0f 1f 80 50 64 6d 6d   nopl 0x6d6d6450(%rax)   a bench process starts
+ *   0f 1f 80 54 64 6d 6d   nopl 0x6d6d6454(%rax)   a task's work begins
+ *   0f 1f 80 74 64 6d 6d   nopl 0x6d6d6474(%rax)   a task's work ends
+ * A task region is the work of one of the bench's own tasks (a thread, or a
+ * process it forked) inside the timed phase: heaprelease's threads,
+ * procmunmap's readers' reads.  The plugin counts them apart from the timed
+ * regions, into a table of their own, and counts the time any task is
+ * inside one: on the one vCPU of an icount guest two tasks' regions
+ * interleave, so what runs while a task waits (the lock holder) is in it.
  * They are executed always, monitored or not, so that a figure with the
  * monitor on is the figure without it; on hardware they are NOPs.  A bench
  * whose timed region is one pair of clock reads reads them with these two.
@@ -100,6 +108,8 @@ static inline uint64_t bench_now_ns(void)
 #define BENCH_MARK_BEGIN 0x6d6d6442
 #define BENCH_MARK_END 0x6d6d6445
 #define BENCH_MARK_PROCESS 0x6d6d6450
+#define BENCH_MARK_TASK_BEGIN 0x6d6d6454
+#define BENCH_MARK_TASK_END 0x6d6d6474
 #define BENCH_STR_(x) #x
 #define BENCH_STR(x) BENCH_STR_(x)
 #if defined(__x86_64__)
@@ -124,6 +134,17 @@ static inline uint64_t bench_region_end_ns(void)
 	return bench_now_ns();
 }
 
+/* Around a task's own work in the timed phase (a thread's loop, a reader's read). */
+static inline void bench_task_begin(void)
+{
+	BENCH_MARK(BENCH_MARK_TASK_BEGIN);
+}
+
+static inline void bench_task_end(void)
+{
+	BENCH_MARK(BENCH_MARK_TASK_END);
+}
+
 /* CPU time of the calling thread: a system call, so never inside a timed region. */
 static inline uint64_t bench_thread_cpu_ns(void)
 {
@@ -146,6 +167,16 @@ static inline void bench_sleep_ns(uint64_t ns)
 void bench_sort_u64(uint64_t *v, size_t n);
 /* Nearest-rank percentile (p in 0..1) of a sorted, non-empty array. */
 uint64_t bench_percentile(const uint64_t *sorted, size_t n, double p);
+
+/*
+ * The raw times a bench reduces to a metric (sparsemunmap's cycles, the
+ * readers' reads, heaprelease's threads), with --raw-times FILE: a line
+ * "series<TAB>value" per value, in the order given, so that a test can
+ * compute the same statistic from them (docs/scenarios.md).  Call it
+ * outside the timed region, before sorting v in place; nothing without the
+ * option.
+ */
+void bench_raw(const char *series, const uint64_t *v, size_t n);
 
 /* Record a metric value; the name must be one of bench.metrics. */
 void bench_report(const char *metric, double value);

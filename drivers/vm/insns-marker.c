@@ -1,10 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 #include "insns-marker.h"
 
-/* The magic numbers of bench/lib/harness.h: "Bdmm", "Edmm", "Pdmm". */
+/* The magic numbers of bench/lib/harness.h: "Bdmm", "Edmm", "Pdmm", "Tdmm", "tdmm". */
 #define MAGIC_BEGIN 0x6d6d6442u
 #define MAGIC_END 0x6d6d6445u
 #define MAGIC_PROCESS 0x6d6d6450u
+#define MAGIC_TASK_BEGIN 0x6d6d6454u
+#define MAGIC_TASK_END 0x6d6d6474u
 
 enum insns_mark insns_marker(const uint8_t *b, size_t len)
 {
@@ -21,6 +23,10 @@ enum insns_mark insns_marker(const uint8_t *b, size_t len)
 		return MARK_END;
 	case MAGIC_PROCESS:
 		return MARK_PROCESS;
+	case MAGIC_TASK_BEGIN:
+		return MARK_TASK_BEGIN;
+	case MAGIC_TASK_END:
+		return MARK_TASK_END;
 	default:
 		return MARK_NONE;
 	}

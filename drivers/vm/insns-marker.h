@@ -9,7 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-enum insns_mark { MARK_NONE, MARK_BEGIN, MARK_END, MARK_PROCESS };
+enum insns_mark { MARK_NONE, MARK_BEGIN, MARK_END, MARK_PROCESS, MARK_TASK_BEGIN, MARK_TASK_END };
 
 /* nopl disp32(%rax) = 0f 1f 80 + a 4-byte magic: which marker, if any. */
 enum insns_mark insns_marker(const uint8_t *bytes, size_t len);

@@ -27,8 +27,12 @@
  * marker the differences are added to the process's sums; at a process
  * marker, and at exit, the sums of the process before are written as
  * DIR/process-NNNN.tsv, N counting process markers from 1, when it had a
- * region.  The guest is stopped in the callback, and under -icount its
- * clock does not move meanwhile.
+ * region.  Task markers do the same into sums of their own, written as
+ * DIR/process-NNNN.tasks.tsv ("# regions:" counts the task regions that
+ * ended): several tasks may be inside theirs at once (one vCPU interleaves
+ * them), so the counting runs from the first task's begin while none was
+ * in one to the end that leaves none in one.  The guest is stopped in the
+ * callback, and under -icount its clock does not move meanwhile.
  *
  * QEMU 7.2 quirk: when the x86 translator meets an instruction that is not
  * the block's first and crosses onto the next page, it backs it out of the
@@ -72,17 +76,19 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_version = QEMU_PLUGIN_VERSION;
 
 /*
  * Counters live in slabs that never move (inline ops hold their address).
- * base[] is the snapshot of a begin marker (a counter made after it had 0
- * then), acc[] the process's sums over its regions.
+ * For each kind of region (timed, task), base[] is the snapshot of a begin
+ * marker (a counter made after it had 0 then), acc[] the process's sums
+ * over its regions.
  */
 #define SLAB_COUNTERS 65536
+enum kind { TIMED, TASK, KINDS };
 struct slab {
 	struct slab *next;
 	size_t used;
-	size_t snap_used;	/* counters [0, snap_used) were snapshotted */
+	size_t snap_used[KINDS];	/* counters [0, snap_used) were snapshotted */
 	uint64_t v[SLAB_COUNTERS];
-	uint64_t base[SLAB_COUNTERS];
-	uint64_t acc[SLAB_COUNTERS];
+	uint64_t base[KINDS][SLAB_COUNTERS];
+	uint64_t acc[KINDS][SLAB_COUNTERS];
 };
 
 /*
@@ -114,9 +120,9 @@ static struct {
 	GPtrArray *blocks;	/* every struct block, in creation order */
 	GHashTable *crossers;	/* block starts whose first insn crosses a page */
 
-	bool in_region;
+	unsigned int depth[KINDS];	/* regions open: the timed kind 0 or 1, tasks any */
 	unsigned int process;	/* process markers seen */
-	unsigned int regions;	/* regions of this process */
+	unsigned int regions[KINDS];	/* regions of this process */
 	unsigned int written, unpaired;
 
 	uint64_t translations, marker_blocks;
@@ -145,7 +151,7 @@ static void counters_alloc(struct block *b, size_t n)
 }
 
 static uint64_t *counter(const struct block *b, uint32_t i) { return &b->slab->v[b->idx + i]; }
-static uint64_t summed(const struct block *b, uint32_t i) { return b->slab->acc[b->idx + i]; }
+static uint64_t summed(const struct block *b, enum kind k, uint32_t i) { return b->slab->acc[k][b->idx + i]; }
 
 static guint layout_hash(gconstpointer p)
 {
@@ -167,28 +173,40 @@ static gboolean layout_equal(gconstpointer pa, gconstpointer pb)
 
 /* ---- regions and processes -------------------------------------------- */
 
-static void region_begin(void)
+static void snapshot(enum kind k)
 {
-	if (st.in_region)
-		st.unpaired++;	/* a begin without its end: the earlier is dropped */
 	for (struct slab *s = st.slabs; s; s = s->next) {
-		memcpy(s->base, s->v, s->used * sizeof(s->v[0]));
-		s->snap_used = s->used;
+		memcpy(s->base[k], s->v, s->used * sizeof(s->v[0]));
+		s->snap_used[k] = s->used;
 	}
-	st.in_region = true;
 }
 
-static void region_end(void)
+static void accumulate(enum kind k)
 {
-	if (!st.in_region) {
+	for (struct slab *s = st.slabs; s; s = s->next)
+		for (size_t i = 0; i < s->used; i++)
+			s->acc[k][i] += s->v[i] - (i < s->snap_used[k] ? s->base[k][i] : 0);
+}
+
+static void region_begin(enum kind k)
+{
+	if (k == TIMED && st.depth[k]) {
+		st.unpaired++;	/* a begin without its end: the earlier is dropped */
+		st.depth[k] = 0;
+	}
+	if (!st.depth[k]++)
+		snapshot(k);
+}
+
+static void region_end(enum kind k)
+{
+	if (!st.depth[k]) {
 		st.unpaired++;
 		return;
 	}
-	for (struct slab *s = st.slabs; s; s = s->next)
-		for (size_t i = 0; i < s->used; i++)
-			s->acc[i] += s->v[i] - (i < s->snap_used ? s->base[i] : 0);
-	st.in_region = false;
-	st.regions++;
+	if (!--st.depth[k])
+		accumulate(k);
+	st.regions[k]++;
 }
 
 /* Is the last instruction of b the 7.2 phantom (see the top of the file)? */
@@ -211,7 +229,7 @@ static void add_hit(GArray *hits, const struct block *b, uint32_t i, uint64_t co
 }
 
 /* The process's kernel hits and [user]; *exits and *bound: blocks left early. */
-static GArray *process_hits(uint64_t *user, uint64_t *exits, uint64_t *bound)
+static GArray *process_hits(enum kind kind, uint64_t *user, uint64_t *exits, uint64_t *bound)
 {
 	GArray *hits = g_array_new(FALSE, FALSE, sizeof(struct hit));
 
@@ -222,17 +240,17 @@ static GArray *process_hits(uint64_t *user, uint64_t *exits, uint64_t *bound)
 
 		if (b->per_insn) {
 			for (uint32_t i = 0; i < b->n; i++)
-				add_hit(hits, b, i, summed(b, i), user);
+				add_hit(hits, b, i, summed(b, kind, i), user);
 			continue;
 		}
-		entries = summed(b, 0);
+		entries = summed(b, kind, 0);
 		if (!entries)
 			continue;
 		for (uint32_t i = 0; i + 1 < b->n || i == 0; i++)
 			add_hit(hits, b, i, entries, user);
 		if (b->n == 1)
 			continue;
-		last = summed(b, 1);
+		last = summed(b, kind, 1);
 		add_hit(hits, b, b->n - 1, last, user);
 		if (entries > last && !is_phantom(b)) {
 			/* left before the last: at most n - 1 counted that did not run */
@@ -270,22 +288,22 @@ static uint64_t hits_merge(GArray *hits)
 	return total;
 }
 
-static void process_write(void)
+static void process_write(enum kind k)
 {
 	uint64_t user, exits, bound, kernel;
-	GArray *hits = process_hits(&user, &exits, &bound);
+	GArray *hits = process_hits(k, &user, &exits, &bound);
 	char path[4096];
 	FILE *f;
 
 	kernel = hits_merge(hits);
-	snprintf(path, sizeof(path), "%s/process-%04u.tsv", st.out_dir, st.process);
+	snprintf(path, sizeof(path), "%s/process-%04u%s.tsv", st.out_dir, st.process, k == TASK ? ".tasks" : "");
 	f = fopen(path, "w");
 	if (!f) {
 		fprintf(stderr, "insns: %s: %s\n", path, strerror(errno));
 		g_array_free(hits, TRUE);
 		return;
 	}
-	fprintf(f, "# insns process %u\n# regions: %u\n", st.process, st.regions);
+	fprintf(f, "# insns process %u\n# regions: %u\n", st.process, st.regions[k]);
 	fprintf(f, "# total: %" PRIu64 "\n# kernel: %" PRIu64 "\n# user: %" PRIu64 "\n",
 		kernel + user, kernel, user);
 	fprintf(f, "# early_exits: %" PRIu64 " over_count_bound: %" PRIu64 "\n", exits, bound);
@@ -295,7 +313,7 @@ static void process_write(void)
 	fprintf(f, "[user]\t%" PRIu64 "\n", user);
 	if (fclose(f))
 		fprintf(stderr, "insns: writing %s: %s\n", path, strerror(errno));
-	else
+	else if (k == TIMED)
 		st.written++;
 	g_array_free(hits, TRUE);
 }
@@ -303,15 +321,17 @@ static void process_write(void)
 /* The process before this marker is over: its sums out, and zeroed. */
 static void process_end(void)
 {
-	if (st.in_region) {
-		st.unpaired++;	/* it ended inside a region (killed, or failed) */
-		st.in_region = false;
+	for (enum kind k = TIMED; k < KINDS; k++) {
+		if (st.depth[k]) {
+			st.unpaired++;	/* it ended inside a region (killed, or failed) */
+			st.depth[k] = 0;
+		}
+		if (st.regions[k] && st.process)
+			process_write(k);
+		for (struct slab *s = st.slabs; s; s = s->next)
+			memset(s->acc[k], 0, s->used * sizeof(s->acc[k][0]));
+		st.regions[k] = 0;
 	}
-	if (st.regions && st.process)
-		process_write();
-	for (struct slab *s = st.slabs; s; s = s->next)
-		memset(s->acc, 0, s->used * sizeof(s->acc[0]));
-	st.regions = 0;
 }
 
 static void on_marker(unsigned int vcpu, void *udata)
@@ -320,10 +340,16 @@ static void on_marker(unsigned int vcpu, void *udata)
 	g_mutex_lock(&st.lock);
 	switch ((enum insns_mark)(uintptr_t)udata) {
 	case MARK_BEGIN:
-		region_begin();
+		region_begin(TIMED);
 		break;
 	case MARK_END:
-		region_end();
+		region_end(TIMED);
+		break;
+	case MARK_TASK_BEGIN:
+		region_begin(TASK);
+		break;
+	case MARK_TASK_END:
+		region_end(TASK);
 		break;
 	default:
 		process_end();

@@ -10,6 +10,7 @@
 #   insns-plugin.summary                 the plugin's own figures (layouts, memory)
 #   BENCH/monitors/insns.TAG.tsv         function<TAB>instructions, clones folded
 #   BENCH/monitors/insns.TAG.addr.tsv.gz the plugin's per-address counts
+#   BENCH/monitors/insns-tasks.TAG.tsv   the same of the bench's task regions (harness.h), if any
 #   insns_kernel, insns_user, insns_total in BENCH/samples.tsv (warmup.tsv)
 # shellcheck shell=bash
 [ -z "${MMDELTA_SOURCED_VM_INSNS:-}" ] || return 0  # sourced once, however often asked for
@@ -65,8 +66,9 @@ vm_insns_header() { awk -v k="# $2:" 'index($0, k) == 1 { print $3; exit } !/^#/
 
 # After vm_collect: each bench process's counts into its bench's files and
 # samples.  Line K of insns.processes (BENCH PARAM ITERATION TAG) is the
-# plugin's process K; a process that marked no region (a bench that times
-# its work by other clock reads, such as sparsemunmap) has no file: it gets
+# plugin's process K; a process that marked no region (one that failed
+# before its timed phase, or a bench that times by other clock reads) has
+# no file: it gets
 # a row of insns.tsv with 0 regions, which compare.sh --profile reads as
 # the reason it has no profile, and nothing else.
 vm_insns_collect() {
@@ -78,7 +80,7 @@ vm_insns_collect() {
 	gzip -9n <"$ksyms" >"$RUN_DIR/kallsyms.gz"
 	[ -f "$RUN_DIR/insns.processes" ] || vm_insns_keep_raw "the guest listed no bench process"
 	VM_INSNS_KHZ=$(vm_insns_tsc_khz)
-	printf 'bench\ttag\tregions\ttotal\tkernel\tuser\tearly_exits\tover_count_bound\tgap\tmargin\treconciled\n' >"$RUN_DIR/insns.tsv"
+	printf 'bench\ttag\tregions\ttotal\tkernel\tuser\tearly_exits\tover_count_bound\tgap\tmargin\treconciled\ttask_regions\n' >"$RUN_DIR/insns.tsv"
 	while IFS=$'\t' read -r bench param iter tag; do
 		k=$((k + 1))
 		file=$(printf '%s/process-%04d.tsv' "$VM_INSNS_DIR" "$k")
@@ -88,7 +90,7 @@ vm_insns_collect() {
 			continue
 		fi
 		unmarked[$bench]=1
-		printf '%s\t%s\t0\t-\t-\t-\t-\t-\t-\t-\t-\n' "$bench" "$tag" >>"$RUN_DIR/insns.tsv"
+		printf '%s\t%s\t0\t-\t-\t-\t-\t-\t-\t-\t-\t0\n' "$bench" "$tag" >>"$RUN_DIR/insns.tsv"
 	done <"$RUN_DIR/insns.processes"
 	for bench in "${!unmarked[@]}"; do vm_insns_unmarked "$bench" "${marked[$bench]:-0}"; done
 	vm_insns_say_reconciled
@@ -117,12 +119,19 @@ vm_insns_keep_raw() {
 # One process: its function table, its per-address file, its metrics and
 # its row of insns.tsv.
 vm_insns_process() {
-	local ksyms=$1 file=$2 bench=$3 param=$4 iter=$5 tag=$6 dir=$RUN_DIR/$3 out rec elapsed total exits f
+	local ksyms=$1 file=$2 bench=$3 param=$4 iter=$5 tag=$6 dir=$RUN_DIR/$3 out rec elapsed total exits f tasks
 	local -a values=()
 	out=$dir/monitors/insns.$tag
 	mkdir -p "$dir/monitors"
 	"$MMDELTA_BUILD/bin/mmprofile" reduce "$ksyms" "$file" >"$out.tsv" || die "insns: $file could not be reduced"
 	gzip -9n <"$file" >"$out.addr.tsv.gz"
+	# the task regions' table, when the process marked any
+	tasks=0
+	if [ -f "${file%.tsv}.tasks.tsv" ]; then
+		"$MMDELTA_BUILD/bin/mmprofile" reduce "$ksyms" "${file%.tsv}.tasks.tsv" >"$dir/monitors/insns-tasks.$tag.tsv" ||
+			die "insns: ${file%.tsv}.tasks.tsv could not be reduced"
+		tasks=$(vm_insns_header "${file%.tsv}.tasks.tsv" regions)
+	fi
 	vm_insns_declare "$dir"
 	total=$(vm_insns_header "$file" total)
 	{
@@ -140,8 +149,9 @@ vm_insns_process() {
 		rec=$("$MMDELTA_BUILD/bin/mmprofile" reconcile "$elapsed" "$total" "$VM_INSNS_KHZ" \
 			$((${exits%%$'\t'*} + ${exits#*$'\t'}))) || true
 	fi
-	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$bench" "$tag" "$(vm_insns_header "$file" regions)" "$total" \
-		"$(vm_insns_header "$file" kernel)" "$(vm_insns_header "$file" user)" "$exits" "$rec" >>"$RUN_DIR/insns.tsv"
+	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$bench" "$tag" "$(vm_insns_header "$file" regions)" "$total" \
+		"$(vm_insns_header "$file" kernel)" "$(vm_insns_header "$file" user)" "$exits" "$rec" \
+		"$tasks" >>"$RUN_DIR/insns.tsv"
 }
 
 # The guest's TSC calibration in kHz, from its console: the refined one

@@ -10,7 +10,8 @@
 #include "harness.h"
 #include "vm/insns-marker.h"
 
-extern const uint8_t unit_mark_begin[], unit_mark_end[], unit_mark_process[];
+extern const uint8_t unit_mark_begin[], unit_mark_end[], unit_mark_process[], unit_mark_task_begin[],
+	unit_mark_task_end[];
 
 /* Never called: the assembler lays each marker after its label. */
 void unit_markers(void);
@@ -22,6 +23,10 @@ void unit_markers(void)
 	BENCH_MARK(BENCH_MARK_END);
 	__asm__ volatile(".globl unit_mark_process\nunit_mark_process:");
 	BENCH_MARK(BENCH_MARK_PROCESS);
+	__asm__ volatile(".globl unit_mark_task_begin\nunit_mark_task_begin:");
+	BENCH_MARK(BENCH_MARK_TASK_BEGIN);
+	__asm__ volatile(".globl unit_mark_task_end\nunit_mark_task_end:");
+	BENCH_MARK(BENCH_MARK_TASK_END);
 }
 
 TEST(the_harness_markers_are_recognised)
@@ -29,6 +34,8 @@ TEST(the_harness_markers_are_recognised)
 	assert_int_equal(insns_marker(unit_mark_begin, 7), MARK_BEGIN);
 	assert_int_equal(insns_marker(unit_mark_end, 7), MARK_END);
 	assert_int_equal(insns_marker(unit_mark_process, 7), MARK_PROCESS);
+	assert_int_equal(insns_marker(unit_mark_task_begin, 7), MARK_TASK_BEGIN);
+	assert_int_equal(insns_marker(unit_mark_task_end, 7), MARK_TASK_END);
 }
 
 TEST(a_marker_is_a_seven_byte_nopl_with_its_magic)

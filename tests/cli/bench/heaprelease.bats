@@ -112,3 +112,38 @@ bindings() {
 		[ "$status" -eq 0 ] || { echo "$c: $stderr"; false; }
 	done
 }
+
+# The sum and the largest of raw series $2 in --raw-times file $1.
+raw_sum() { awk -F'\t' -v s="$2" '$1 == s { t += $2 } END { printf "%d", t }' "$1"; }
+raw_max() { awk -F'\t' -v s="$2" '$1 == s && $2 > m { m = $2 } END { printf "%d", m }' "$1"; }
+
+@test "--raw-times: the process's counts hold the threads' own, and the region holds each thread's loop" {
+	f=$BATS_TEST_TMPDIR/raw
+	for p in mprotect madvise; do
+		run --separate-stderr "$B" --pattern "$p" --threads 2 --ops 5000 --raw-times "$f"
+		[ "$status" -eq 0 ]
+		[ "$(awk -F'\t' '$1 == "thread_elapsed"' "$f" | wc -l)" -eq 2 ]
+		# a page per operation per thread faults back in, in each thread's loop
+		awk -F'\t' '$1 == "thread_minor_faults" && $2 < 5000 { exit 1 }' "$f"
+		# RUSAGE_SELF sums every thread over the region: at least the loops' sums
+		[ "$(raw_sum "$f" thread_minor_faults)" -le "$(metric minor_faults)" ]
+		[ "$(raw_sum "$f" thread_voluntary_cs)" -le "$(metric voluntary_cs)" ]
+		[ "$(raw_sum "$f" thread_involuntary_cs)" -le "$(metric involuntary_cs)" ]
+		# each thread's CPU time truncates to a microsecond
+		awk -v c="$(metric cpu_time)" -v s="$(raw_sum "$f" thread_cpu)" 'BEGIN { exit !(s > 0 && s <= c * 1e9 + 2000) }'
+		# the region starts before the threads are released and ends after the last
+		awk -v e="$(metric elapsed)" -v m="$(raw_max "$f" thread_elapsed)" 'BEGIN { exit !(m > 0 && m <= e * 1e9) }'
+	done
+}
+
+@test "each thread's part of the heap is one VMA with its reserve, between holes: no thread's VMA meets another's" {
+	trigger_start "$B" --pattern mprotect --threads 3 --ops 10
+	# part and reserve, PROT_NONE until the loop starts: 2 pages each
+	span=$((2 * $(getconf PAGESIZE)))
+	parts=$(awk -v s="$span" '{ split($1, r, "-") } $2 == "---p" && $5 == 0 && strtonum("0x" r[2]) - strtonum("0x" r[1]) == s { print r[1], r[2] }' \
+		"/proc/$TRIG_PID/maps")
+	trigger_finish
+	[ "$(wc -l <<<"$parts")" -eq 3 ]
+	# a hole between each part and the next: none ends where another starts
+	! awk '{ s[$1] = 1; e[$2] = 1 } END { for (a in s) if (a in e) exit 0; exit 1 }' <<<"$parts"
+}

@@ -111,3 +111,28 @@ cpus_of() {
 		[ "$status" -eq 0 ] || { echo "$c: $stderr"; false; }
 	done
 }
+
+# Nearest-rank percentile P (0..1) of the values on stdin: the smallest
+# with at least P of them at or below it.
+nearest_rank() { sort -n | awk -v p="$1" '{ v[NR] = $1 } END { r = p * NR; k = int(r); if (k < r) k++; if (k < 1) k = 1; print v[k] }'; }
+ns() { awk -v s="$1" 'BEGIN { printf "%.0f", s * 1e9 }'; }
+
+@test "--raw-times: the reader percentiles are the nearest ranks of the reads' own latencies" {
+	f=$BATS_TEST_TMPDIR/raw
+	run --separate-stderr "$B" --size 64M --idle-ms 50 --raw-times "$f"
+	[ "$status" -eq 0 ]
+	awk -F'\t' '$1 == "read" { print $2 }' "$f" >"$f.read"
+	awk -F'\t' '$1 == "idle_read" { print $2 }' "$f" >"$f.idle"
+	[ "$(wc -l <"$f.read")" -eq "$(metric reader_reads)" ]
+	[ "$(ns "$(metric reader_max)")" = "$(nearest_rank 1 <"$f.read")" ]
+	[ "$(ns "$(metric reader_p99)")" = "$(nearest_rank 0.99 <"$f.read")" ]
+	[ "$(ns "$(metric reader_p50)")" = "$(nearest_rank 0.5 <"$f.read")" ]
+	[ "$(ns "$(metric idle_reader_max)")" = "$(nearest_rank 1 <"$f.idle")" ]
+	[ "$(ns "$(metric idle_reader_p50)")" = "$(nearest_rank 0.5 <"$f.idle")" ]
+	# and the maximum as ministat finds it, where its 8 digits hold it (and
+	# it has the 3 values it needs: a loaded machine leaves the readers few)
+	if command -v ministat >/dev/null && [ "$(wc -l <"$f.read")" -ge 3 ] &&
+		[ "$(nearest_rank 1 <"$f.read")" -lt 100000000 ]; then
+		[ "$(ministat -n "$f.read" | awk 'NR == 3 { printf "%d", $4 }')" = "$(ns "$(metric reader_max)")" ]
+	fi
+}

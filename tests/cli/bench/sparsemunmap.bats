@@ -128,3 +128,31 @@ mapping_start() {
 		[ "$status" -eq 0 ] || { echo "$c: $stderr"; false; }
 	done
 }
+
+# The raw series $2 of --raw-times file $1, one value a line.
+raw() { awk -F'\t' -v s="$2" '$1 == s { print $2 }' "$1"; }
+# ministat's median of a file of values (the middle one, for an odd count).
+ministat_median() { ministat -n "$1" | awk 'NR == 3 { printf "%d", $5 }'; }
+
+@test "--raw-times: elapsed and mmap_elapsed are the medians of the cycles' own times, as ministat finds them" {
+	command -v ministat >/dev/null || skip "no ministat"
+	f=$BATS_TEST_TMPDIR/raw
+	run --separate-stderr "$B" --size 1T --cycles 101 --raw-times "$f"
+	[ "$status" -eq 0 ]
+	raw "$f" munmap >"$f.munmap"
+	raw "$f" mmap >"$f.mmap"
+	[ "$(wc -l <"$f.munmap")" -eq 101 ] && [ "$(wc -l <"$f.mmap")" -eq 101 ]
+	# reported in seconds to 15 digits: the median's nanoseconds exactly
+	[ "$(awk -v e="$(metric elapsed)" 'BEGIN { printf "%.0f", e * 1e9 }')" = "$(ministat_median "$f.munmap")" ]
+	[ "$(awk -v e="$(metric mmap_elapsed)" 'BEGIN { printf "%.0f", e * 1e9 }')" = "$(ministat_median "$f.mmap")" ]
+	# total_elapsed is every mmap and munmap summed; cycle_elapsed its mean per cycle
+	sum=$(cat "$f.munmap" "$f.mmap" | awk '{ s += $1 } END { printf "%d", s }')
+	[ "$(awk -v t="$(metric total_elapsed)" 'BEGIN { printf "%.0f", t * 1e9 }')" = "$sum" ]
+	awk -v c="$(metric cycle_elapsed)" -v s="$sum" 'BEGIN { d = c * 1e9 * 101 - s; exit !(d > -1 && d < 1) }'
+}
+
+@test "--raw-times into a file that cannot be written: one line, exit 2, no figures" {
+	run --separate-stderr "$B" --size 1G --cycles 3 --raw-times /nonexistent/raw
+	assert_one_line_error
+	[ "$stderr" = "sparsemunmap: --raw-times /nonexistent/raw: No such file or directory" ]
+}

@@ -47,6 +47,26 @@ collect() {
 	[[ $stderr == *"insns: 1 processes profiled; 1 regions against their elapsed: all reconcile, within 0 ns"* ]]
 }
 
+@test "task regions (a bench's threads or readers) get a function table of their own and a count in insns.tsv" {
+	# two task regions ended, the work of two threads: foo 200 + foo.isra.0 100, bar 400, [user] 30
+	cp "$ROOT/tests/fixtures/insns/process-0001.tasks.tsv" "$W/insns/"
+	collect
+	[ "$status" -eq 0 ]
+	[ "$(cat "$R/timedmunlock/monitors/insns-tasks.1.tsv")" = "$(printf 'bar\t400\nfoo\t300\n[user]\t30')" ]
+	# the timed region's table and metrics are the timed region's alone
+	[ "$(cat "$R/timedmunlock/monitors/insns.1.tsv")" = "$(printf 'foo\t900\nbar\t90\n[user]\t9\nstartup_64\t1')" ]
+	grep -qx "$(printf 'insns_total\t-\t1\t1000')" "$R/timedmunlock/samples.tsv"
+	[ "$(awk -F'\t' '$1 == "timedmunlock" { print $3, $11, $12 }' "$R/insns.tsv")" = "1 ok 2" ]
+	[ "$(awk -F'\t' '$1 == "sparsemunmap" { print $3, $12 }' "$R/insns.tsv")" = "0 0" ]
+}
+
+@test "a process without task regions: no task table, 0 in insns.tsv" {
+	collect
+	[ "$status" -eq 0 ]
+	[ ! -e "$R/timedmunlock/monitors/insns-tasks.1.tsv" ]
+	[ "$(awk -F'\t' '$1 == "timedmunlock" { print $12 }' "$R/insns.tsv")" = 0 ]
+}
+
 @test "a bench that marks no timed region: a row of 0 regions a process, a skipped line, and nothing else" {
 	collect
 	[ "$status" -eq 0 ]
