@@ -75,6 +75,29 @@ static void sort_benches(struct report *rep, char ***common, size_t *n_common)
 		}
 }
 
+/*
+ * "run 'thp-off' holds 1 bench: timedmunlock; run 'x' holds 2 benches:
+ * heaprelease, procmunmap": what there was to compare, when nothing was.
+ */
+static void benches_held(const struct report *rep, char *buf, size_t len)
+{
+	size_t o = 0;
+
+	*buf = '\0';
+	for (size_t r = 0; r < rep->n_runs && o < len; r++) {
+		const struct run_info *ri = &rep->runs[r];
+
+		o += (size_t)snprintf(buf + o, len - o, "%srun '%s' holds ", r ? "; " : "", ri->name);
+		if (!ri->n_benches && o < len)
+			o += (size_t)snprintf(buf + o, len - o, "no bench");
+		else if (o < len)
+			o += (size_t)snprintf(buf + o, len - o, "%zu bench%s:", ri->n_benches,
+					      ri->n_benches == 1 ? "" : "es");
+		for (size_t i = 0; i < ri->n_benches && o < len; i++)
+			o += (size_t)snprintf(buf + o, len - o, "%s %s", i ? "," : "", ri->benches[i]);
+	}
+}
+
 /* Zero variance is an exact figure, not a clock's resolution (clock.h). */
 static int exact_figures(const struct report *rep, const struct bench_data *b,
 			 size_t r, size_t m)
@@ -136,9 +159,11 @@ int report_build(struct report *rep, char *const *paths, size_t n_paths,
 		return -1;
 	sort_benches(rep, &common, &n_common);
 	if (n_common == 0) {
+		char held[2048];
+
 		free(common);
-		return err_set(e, "no bench is in every run (run '%s' holds %zu benches)",
-			       rep->runs[0].name, rep->runs[0].n_benches);
+		benches_held(rep, held, sizeof(held));
+		return err_set(e, "no bench is in every run: %s", held);
 	}
 	rep->benches = xcalloc(n_common, sizeof(*rep->benches));
 	for (size_t i = 0; i < n_common; i++) {
@@ -154,7 +179,7 @@ int report_build(struct report *rep, char *const *paths, size_t n_paths,
 	}
 	free(common);
 	differences_find(rep);
-	return 0;
+	return changes_find(rep, &rep->changes, e);
 }
 
 void report_free(struct report *rep)
@@ -167,6 +192,7 @@ void report_free(struct report *rep)
 		free(rep->benches[i].config);
 	}
 	differences_free(&rep->differences, rep->n_runs);
+	changes_free(&rep->changes);
 	missing_free(&rep->missing);
 	for (size_t r = 0; r < rep->n_runs; r++)
 		run_info_free(&rep->runs[r]);

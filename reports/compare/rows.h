@@ -60,6 +60,20 @@ int mean_marked(const struct bench_cmp *b, size_t m, const struct cmp_cell *c);
  */
 size_t shown_metrics(const struct report *rep, const struct bench_cmp *b,
 		     size_t *order);
+/* shown_metrics or table_metrics: which tables a format prints. */
+typedef size_t metric_pick(const struct report *rep, const struct bench_cmp *b, size_t *order);
+/*
+ * The tables text and markdown print by default (changes.h): in a bench
+ * where something changed, its primary metric (its first own one) and its
+ * own metrics that changed by the threshold or more (a monitor's counters
+ * that changed are lines of the summary); all of shown_metrics with
+ * --all-metrics.  Returns how many; 0 for a bench where nothing changed
+ * (no tables at all).
+ */
+size_t table_metrics(const struct report *rep, const struct bench_cmp *b,
+		     size_t *order);
+/* The bench's primary metric: its first own metric (metrics.tsv's first line). */
+size_t primary_metric(const struct bench_cmp *b);
 /* "38 vmstat metrics": what shown_metrics left out; 0 when nothing. */
 int hidden_metrics(const struct report *rep, const struct bench_cmp *b,
 		   char *buf, size_t len);

@@ -53,7 +53,7 @@ static void page_head(FILE *f, const struct report *rep, const char *css)
 		fputc(' ', f);
 		markup_str(f, rep->runs[r].path);
 	}
-	percent_legend(rep, legend, sizeof(legend));
+	percent_legend(rep, shown_metrics, legend, sizeof(legend));
 	fputs(".\nThe first run is the baseline. ", f);
 	markup_str(f, legend);
 	fputs("</p>\n", f);

@@ -96,24 +96,25 @@ static void md_unlike(FILE *f, const struct report *rep)
 
 void render_markdown(FILE *f, const struct report *rep)
 {
-	char hidden[512], legend[1400];
+	char legend[1400];
 
 	md_unlike(f, rep);
-	percent_legend(rep, legend, sizeof(legend));
+	changes_markdown(f, rep);
+	percent_legend(rep, table_metrics, legend, sizeof(legend));
 	fprintf(f, "%s Bold: the means differ significantly at %.1f%% confidence (%s t-test).\n\n",
 		legend, report_confidence(rep), rep->opt.test == TTEST_STUDENT ? "Student's" : "Welch's");
 	for (size_t i = 0; i < rep->n_benches; i++) {
 		const struct bench_cmp *b = &rep->benches[i];
 		size_t *order = xcalloc(b->data.n_metrics, sizeof(*order));
-		size_t n = shown_metrics(rep, b, order);
+		size_t n = table_metrics(rep, b, order);
 
-		fprintf(f, "### %s\n\n", b->data.name);
+		if (n)
+			fprintf(f, "### %s\n\n", b->data.name);
 		for (size_t k = 0; k < n; k++)
 			md_shown(f, rep, b, order, n, k);
-		if (hidden_metrics(rep, b, hidden, sizeof(hidden)))
-			fprintf(f, "Not shown: %s without a significant difference (--all-metrics shows them).\n\n",
-				hidden);
 		where_markdown(f, rep, i);
 		free(order);
 	}
+	if (not_shown_line(rep, legend, sizeof(legend)))
+		fprintf(f, "%s\n", legend);
 }

@@ -16,22 +16,23 @@ setup() {
 }
 
 @test "Elapsed block has the munlock thread's layout, its unit in the header" {
-	run "$COMPARE" -o "$FIX" 3.11-rc3-0 3.11-rc3-1
-	# bats drops empty lines from $lines: the legend is line 0, the bench starts at index 34.
+	run "$COMPARE" -o "$FIX" --all-metrics 3.11-rc3-0 3.11-rc3-1
+	# bats drops empty lines from $lines: the summary is lines 0-7, the
+	# legend line 8, the bench starts at index 42.
 	# The cv row's -133.61% widens the percentage column by one.
-	[ "${lines[34]}" = "timedmunlock" ]
-	[ "${lines[35]}" = "Elapsed [s]                  3.11-rc3               3.11-rc3" ]
-	[ "${lines[36]}" = "                                    0                      1" ]
-	[ "${lines[37]}" = "Elapsed min           3.38 (   0.00%)        1.90 (  43.79%)" ]
-	[ "${lines[38]}" = "Elapsed mean          3.40 (   0.00%)        1.92 *  43.37%*" ]
-	[ "${lines[39]}" = "Elapsed stddev        0.01 (   0.00%)        0.02 ( -32.29%)" ]
-	[ "${lines[40]}" = "Elapsed max           3.41 (   0.00%)        1.94 (  43.11%)" ]
-	[ "${lines[41]}" = "Elapsed range         0.03 (   0.00%)        0.04 ( -33.33%)" ]
-	[ "${lines[42]}" = "Elapsed cv            0.38 (   0.00%)        0.89 (-133.61%)" ]
+	[ "${lines[42]}" = "timedmunlock" ]
+	[ "${lines[43]}" = "Elapsed [s]                  3.11-rc3               3.11-rc3" ]
+	[ "${lines[44]}" = "                                    0                      1" ]
+	[ "${lines[45]}" = "Elapsed min           3.38 (   0.00%)        1.90 (  43.79%)" ]
+	[ "${lines[46]}" = "Elapsed mean          3.40 (   0.00%)        1.92 *  43.37%*" ]
+	[ "${lines[47]}" = "Elapsed stddev        0.01 (   0.00%)        0.02 ( -32.29%)" ]
+	[ "${lines[48]}" = "Elapsed max           3.41 (   0.00%)        1.94 (  43.11%)" ]
+	[ "${lines[49]}" = "Elapsed range         0.03 (   0.00%)        0.04 ( -33.33%)" ]
+	[ "${lines[50]}" = "Elapsed cv            0.38 (   0.00%)        0.89 (-133.61%)" ]
 }
 
 @test "longer labels widen their own metric's table, not the Elapsed one" {
-	run "$COMPARE" -o "$FIX" 3.11-rc3-0 3.11-rc3-1
+	run "$COMPARE" -o "$FIX" --all-metrics 3.11-rc3-0 3.11-rc3-1
 	[[ "$output" == *"
 Elapsed-2 stddev        1.00 (  0.00%)        0.10 ( 90.00%)
 "* ]]
@@ -94,9 +95,10 @@ Elapsed min          33.80 (   0.00%)       19.00 (  43.79%)
 @test "a run name without a dash fills the first header line only" {
 	mkdir -p "$BATS_TEST_TMPDIR/r"
 	cp -r "$FIX/3.11-rc3-0" "$BATS_TEST_TMPDIR/r/base"
-	run --separate-stderr "$COMPARE" -o "$BATS_TEST_TMPDIR/r" base "$FIX/3.11-rc3-same"
-	[ "${lines[2]}" = "Elapsed [s]                     base              3.11-rc3" ]
-	[ "${lines[3]}" = "                                                      same" ]
+	run --separate-stderr "$COMPARE" -o "$BATS_TEST_TMPDIR/r" --all-metrics base "$FIX/3.11-rc3-same"
+	# lines 0-1: no change proven; 2: the legend; 3: the bench
+	[ "${lines[4]}" = "Elapsed [s]                     base              3.11-rc3" ]
+	[ "${lines[5]}" = "                                                      same" ]
 }
 
 @test "runs are found by name under MMDELTA_RESULTS and by path" {
@@ -116,7 +118,7 @@ kernel_named_copies() {
 
 @test "a run name wider than its column widens it: a blank parts every name" {
 	kernel_named_copies 6.12.111+deb12-cloud-amd64 6.12.113+deb12-cloud-amd64
-	run --separate-stderr "$COMPARE" -o "$BATS_TEST_TMPDIR/k" 01-6.12.111+deb12-cloud-amd64 02-6.12.113+deb12-cloud-amd64
+	run --separate-stderr "$COMPARE" -o "$BATS_TEST_TMPDIR/k" --all-metrics 01-6.12.111+deb12-cloud-amd64 02-6.12.113+deb12-cloud-amd64
 	[ "$status" -eq 0 ]
 	# by hand: label 14, then each run 1 blank + 23 columns (the cv row's
 	# -133.61% already took the run's columns to 23)
@@ -129,20 +131,20 @@ Elapsed min            3.38 (   0.00%)         1.90 (  43.79%)
 	for label in "Elapsed [s]" "Populate [s]" "Munmap [ms]" "Rate [Kops/s]"; do
 		block_aligned "$output" "$label" || { echo "block $label"; return 1; }
 	done
-	run --separate-stderr "$COMPARE" -o "$BATS_TEST_TMPDIR/k" --format markdown 01-6.12.111+deb12-cloud-amd64 02-6.12.113+deb12-cloud-amd64
+	run --separate-stderr "$COMPARE" -o "$BATS_TEST_TMPDIR/k" --all-metrics --format markdown 01-6.12.111+deb12-cloud-amd64 02-6.12.113+deb12-cloud-amd64
 	[[ "$output" == *"| Elapsed [s] | 01-6.12.111+deb12-cloud-amd64 | 02-6.12.113+deb12-cloud-amd64 |"* ]]
 }
 
 @test "run names that fit keep the thread's columns" {
 	kernel_named_copies 6.12.111+deb12-cloud 6.12.113+deb12-cloud
 	# label 15 ("Populate stddev"), each run 22 columns as in the thread
-	run --separate-stderr "$COMPARE" -o "$BATS_TEST_TMPDIR/k" 01-6.12.111+deb12-cloud 02-6.12.113+deb12-cloud
+	run --separate-stderr "$COMPARE" -o "$BATS_TEST_TMPDIR/k" --all-metrics 01-6.12.111+deb12-cloud 02-6.12.113+deb12-cloud
 	[ "$status" -eq 0 ]
 	[[ "$output" == *"
 Populate [s]        01-6.12.111+deb12     02-6.12.113+deb12
                                 cloud                 cloud
 Populate min          10.00 (  0.00%)       10.10 ( -1.00%)
 "* ]]
-	run --separate-stderr "$COMPARE" -o "$BATS_TEST_TMPDIR/k" --format markdown 01-6.12.111+deb12-cloud 02-6.12.113+deb12-cloud
+	run --separate-stderr "$COMPARE" -o "$BATS_TEST_TMPDIR/k" --all-metrics --format markdown 01-6.12.111+deb12-cloud 02-6.12.113+deb12-cloud
 	[[ "$output" == *"| Populate [s] | 01-6.12.111+deb12-cloud | 02-6.12.113+deb12-cloud |"* ]]
 }

@@ -123,7 +123,7 @@ close() { awk -v x="$1" -v y="$2" 'BEGIN { d = x - y; if (d < 0) d = -d; exit !(
 }
 
 @test "a block whose total is within the iterations' noise says so, and marks no row (procmunmap)" {
-	run --separate-stderr "$COMPARE" --profile "$FIX/6.12.117" "$FIX/6.12.118"
+	run --separate-stderr "$COMPARE" --profile --all-metrics "$FIX/6.12.117" "$FIX/6.12.118"
 	[ "$status" -eq 0 ]
 	# the table says so too
 	grep -q '^Elapsed 6.12.118: No difference proven at 95.0% confidence' <<<"$(sed -n '/^procmunmap$/,/where/p' <<<"$output")"
