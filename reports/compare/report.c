@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "report.h"
+#include "aliases.h"
 #include "base/xalloc.h"
 #include "rundir/benchread.h"
 #include "rundir/clock.h"
@@ -175,6 +176,7 @@ int report_build(struct report *rep, char *const *paths, size_t n_paths,
 			free(common);
 			return -1;
 		}
+		aliases_drop(&bc->data, bc->aliases, sizeof(bc->aliases));
 		compute(rep, bc);
 	}
 	free(common);

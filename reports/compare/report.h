@@ -24,6 +24,7 @@ struct bench_cmp {
 	struct bench_data data;
 	struct cmp_cell *cells;	/* indexed like data.cells */
 	struct kvlist *config;	/* per run: BENCH/config, empty without one */
+	char aliases[512];	/* counters shown once: "nr_mlock = nr_unevictable" (aliases.h) */
 };
 
 struct report_opts {

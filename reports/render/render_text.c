@@ -267,6 +267,8 @@ void render_text(FILE *f, const struct report *rep)
 		}
 		for (size_t k = 0; k < n; k++)
 			print_shown(f, rep, b, order, k);
+		if (n && rep->opt.all_metrics && *b->aliases)
+			fprintf(f, "\nShown once, the same in every sample: %s.\n", b->aliases);
 		where_text(f, rep, i);
 		free(order);
 	}

@@ -168,3 +168,25 @@ mmstat: run 'novm' lacks metric 'vmstat_pgfault' of bench 'timedmunlock'; monito
 	[ "$status" -eq 0 ]
 	grep -qxF 'Pages-16M 4096, Pages-32M 8192, Pages-64M 16384 in every run' <<<"$output"
 }
+
+@test "a counter that is another's figure under a second name is shown once, only where equal in every sample" {
+	for r in base new; do
+		add_metric "$r" vmstat_nr_active_anon none vmstat 5 6 7 6
+		add_metric "$r" vmstat_nr_zone_active_anon none vmstat 5 6 7 6
+		add_metric "$r" vmstat_nr_unevictable none vmstat 10 10 10 10
+		add_metric "$r" vmstat_nr_zone_unevictable none vmstat 10 10 10 10
+	done
+	add_metric base vmstat_nr_mlock none vmstat 10 10 10 10
+	# one sample of one run differs: nr_mlock is not nr_unevictable here
+	add_metric new vmstat_nr_mlock none vmstat 10 10 9 10
+	run --separate-stderr "$COMPARE" -o "$R" --all-metrics base new
+	[ "$status" -eq 0 ]
+	grep -qxF 'Shown once, the same in every sample: nr_zone_active_anon = nr_active_anon, nr_zone_unevictable = nr_unevictable.' <<<"$output"
+	grep -q '^nr_active_anon mean ' <<<"$output"
+	grep -q '^nr_mlock mean ' <<<"$output"
+	run ! grep -q '^nr_zone_active_anon mean ' <<<"$output"
+	run --separate-stderr "$COMPARE" -o "$R" --format csv base new
+	[ "$(grep -c '^timedmunlock,vmstat_nr_zone' <<<"$output")" -eq 0 ]
+	[ "$(grep -c '^timedmunlock,vmstat_nr_mlock,' <<<"$output")" -eq 2 ]
+	[ "$(grep -c '^timedmunlock,vmstat_nr_active_anon,' <<<"$output")" -eq 2 ]
+}
