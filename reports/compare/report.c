@@ -1,4 +1,5 @@
 /* Building the comparison from run directories (see report.h). */
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,6 +30,33 @@ static int unlike_clocks(const struct report *rep, const struct run_info *a,
 	return 0;
 }
 
+/*
+ * One run given twice: the same directory, or a copy of it (the same
+ * run.sh process, started at the same time).  Said, and compared anyway:
+ * a run against itself is a check of the suite, not an error.
+ */
+static void same_run(const struct run_info *a, const struct run_info *b)
+{
+	char *ra = realpath(a->path, NULL), *rb = realpath(b->path, NULL);
+	const char *keys[] = { "pid", "pid_start", "start_time" };
+	int copy = 1;
+
+	for (size_t k = 0; k < 3; k++) {
+		const char *x = kv_get(&a->meta, keys[k]), *y = kv_get(&b->meta, keys[k]);
+
+		copy &= x && y && !strcmp(x, y);
+	}
+	if (ra && rb && !strcmp(ra, rb))
+		fprintf(stderr, "mmstat: '%s' and '%s' are one run (the same directory): it is compared with itself\n",
+			a->name, b->name);
+	else if (copy)
+		fprintf(stderr, "mmstat: '%s' and '%s' are one run (copies of the run of pid %s started %s): "
+			"it is compared with itself\n", a->name, b->name, kv_get(&a->meta, "pid"),
+			kv_get(&a->meta, "start_time"));
+	free(ra);
+	free(rb);
+}
+
 static int load_runs(struct report *rep, char *const *paths, struct err *e)
 {
 	rep->runs = xcalloc(rep->n_runs, sizeof(*rep->runs));
@@ -44,6 +72,8 @@ static int load_runs(struct report *rep, char *const *paths, struct err *e)
 			return -1;
 		if (r > 0 && unlike_clocks(rep, &rep->runs[0], ri, e))
 			return -1;
+		for (size_t q = 0; q < r; q++)
+			same_run(&rep->runs[q], ri);
 	}
 	return 0;
 }

@@ -141,3 +141,20 @@ Elapsed stddev        0.01 (  0.00%)         n/a (    n/a)
 	[ "$status" -eq 0 ]
 	[[ "$output" == *"Pages new: Difference at 95.0% confidence: 0.00010 ± 0.00000 M, 0.010% ± 0.000% more"* ]]
 }
+
+@test "one run given twice, or a copy of it, is said in one line on stderr and compared" {
+	run --separate-stderr "$COMPARE" -o "$R" base base
+	[ "$status" -eq 0 ]
+	[ "$stderr" = "mmstat: 'base' and 'base' are one run (the same directory): it is compared with itself" ]
+	[[ "${lines[0]}" == "No change proven, base against base "* ]]
+	printf 'pid: 4242\npid_start: 777\nstart_time: 2026-12-03T18:05:16+00:00\n' >>"$R/base/meta"
+	cp -r "$R/base" "$R/copy"
+	run --separate-stderr "$COMPARE" -o "$R" base copy
+	[ "$status" -eq 0 ]
+	[ "$stderr" = "mmstat: 'base' and 'copy' are one run (copies of the run of pid 4242 started 2026-12-03T18:05:16+00:00): it is compared with itself" ]
+	# another run of the same process (run.sh --kernel A --kernel B) is not
+	printf 'pid: 4250\npid_start: 790\nstart_time: 2026-12-03T18:05:16+00:00\n' >>"$R/new/meta"
+	run --separate-stderr "$COMPARE" -o "$R" base new
+	[ "$status" -eq 0 ]
+	[ -z "$stderr" ]
+}
