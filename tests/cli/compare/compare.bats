@@ -148,3 +148,25 @@ Populate min          10.00 (  0.00%)       10.10 ( -1.00%)
 	run --separate-stderr "$COMPARE" -o "$BATS_TEST_TMPDIR/k" --all-metrics --format markdown 01-6.12.111+deb12-cloud 02-6.12.113+deb12-cloud
 	[[ "$output" == *"| Populate [s] | 01-6.12.111+deb12-cloud | 02-6.12.113+deb12-cloud |"* ]]
 }
+
+@test "the summary leads: each change with old, new and its interval; --threshold sets what matters" {
+	run --separate-stderr "$COMPARE" -o "$FIX" 3.11-rc3-0 3.11-rc3-1
+	[ "$status" -eq 0 ]
+	# the table's own sentence: -1.473 ± 0.027 s, 43.37% ± 0.79% better
+	[ "${lines[0]}" = "What changed, 3.11-rc3-1 against 3.11-rc3-0 (significant at 95%; 0.1% or more):" ]
+	grep -qxF '  timedmunlock Elapsed     3.40 ->   1.92 s       43.37% ± 0.79% better' <<<"$output"
+	# Populate, Munmap (no difference) and Pages (the same): no table
+	[[ "$output" != *"Populate ["* && "$output" != *"Munmap ["* ]]
+	run --separate-stderr "$COMPARE" -o "$FIX" --threshold 50 3.11-rc3-0 3.11-rc3-1
+	[ "$status" -eq 0 ]
+	# heaprelease's 53.9% to 904% stay; timedmunlock's 43.37% is under 50%
+	grep -q '^Significant, under 50%: timedmunlock Elapsed 43.37% ± 0.79% better, timedmunlock ns/page 43.37% ± 0.79% better\.$' <<<"$output"
+	[[ "$output" != *"
+timedmunlock
+"* ]]
+	grep -q '^  heaprelease 2 Rate ' <<<"$output"
+	run --separate-stderr "$COMPARE" -o "$FIX" --threshold lots 3.11-rc3-0 3.11-rc3-1
+	[ "$status" -eq 2 ]
+	[ -z "$output" ]
+	[ "$stderr" = "mmstat: --threshold 'lots': expected a percentage, 0 or more" ]
+}
