@@ -46,6 +46,11 @@ static double moved_pct(const struct ttest *t)
 	return t->has_pct ? fabs(t->diff_pct) : t->diff != 0 ? HUGE_VAL : 0;
 }
 
+int change_matters(const struct report *rep, const struct ttest *t)
+{
+	return moved_pct(t) >= rep->opt.threshold;
+}
+
 static int consider(const struct report *rep, size_t i, size_t p, size_t m, size_t r,
 		    struct change_list *out, struct err *e)
 {
@@ -64,7 +69,7 @@ static int consider(const struct report *rep, size_t i, size_t p, size_t m, size
 			out->unchanged++;
 		return 0;
 	}
-	c.under = moved_pct(t) < rep->opt.threshold;
+	c.under = !change_matters(rep, t);
 	out->c = xreallocarray(out->c, out->n + 1, sizeof(*out->c));
 	out->c[out->n++] = c;
 	return 0;
@@ -347,17 +352,27 @@ static int run_changed(const struct report *rep, size_t r)
 	return 0;
 }
 
+/*
+ * "What changed by 0.1% or more, B against A (significant at 95% or beyond
+ * icount resolution):", or "Nothing changed by ..." and a full stop.
+ */
+static void heading(const struct report *rep, size_t r, char *buf, size_t len)
+{
+	int any = run_changed(rep, r);
+
+	snprintf(buf, len, "%s by %g%% or more, %s against %s (significant at %.0f%%%s)%s",
+		 any ? "What changed" : "Nothing changed", rep->opt.threshold, rep->runs[r].name,
+		 rep->runs[0].name, report_confidence(rep),
+		 any_icount(rep) ? " or beyond icount resolution" : "", any ? ":" : ".");
+}
+
 void changes_text(FILE *f, const struct report *rep)
 {
 	char line[4096];
 
 	for (size_t r = 1; r < rep->n_runs; r++) {
-		int any = run_changed(rep, r);
-
-		fprintf(f, "%s, %s against %s (significant at %.0f%%%s; %g%% or more)%s\n",
-			any ? "What changed" : "No change proven", rep->runs[r].name, rep->runs[0].name,
-			report_confidence(rep), any_icount(rep) ? " or beyond icount resolution" : "",
-			rep->opt.threshold, any ? ":" : ".");
+		heading(rep, r, line, sizeof(line));
+		fprintf(f, "%s\n", line);
 		run_lines(f, rep, r);
 		if (under_line(rep, r, line, sizeof(line)))
 			fprintf(f, "%s\n", line);
@@ -403,10 +418,8 @@ void changes_markdown(FILE *f, const struct report *rep)
 	const char *unit;
 
 	for (size_t r = 1; r < rep->n_runs; r++) {
-		fprintf(f, "**%s, %s against %s** (significant at %.0f%%%s; %g%% or more)%s\n\n",
-			run_changed(rep, r) ? "What changed" : "No change proven", rep->runs[r].name, rep->runs[0].name, report_confidence(rep),
-			any_icount(rep) ? " or beyond icount resolution" : "", rep->opt.threshold,
-			run_changed(rep, r) ? ":" : ".");
+		heading(rep, r, line, sizeof(line));
+		fprintf(f, "**%s**\n\n", line);
 		for (size_t i = 0; i < rep->changes.n; i++) {
 			const struct change *c = &rep->changes.c[i];
 

@@ -18,6 +18,7 @@
 #include "base/err.h"
 
 struct report;
+struct ttest;
 
 /* The default threshold, in percent of the baseline's mean. */
 #define CHANGE_THRESHOLD 0.1
@@ -41,6 +42,8 @@ struct change_list {
 /* Every changed figure of rep, in the tables' order. -1: a malformed resolution table. */
 int changes_find(const struct report *rep, struct change_list *out, struct err *e);
 void changes_free(struct change_list *l);
+/* The test's change of the mean is the threshold or more (from a mean of 0: any). */
+int change_matters(const struct report *rep, const struct ttest *t);
 /* Metric m of bench b changed by the threshold or more, at some point and run. */
 int metric_changed(const struct report *rep, size_t b, size_t m);
 /* Some metric of bench b did. */

@@ -128,7 +128,9 @@ void constant_sentence(const struct bench_cmp *b, size_t m, char *buf, size_t le
 }
 
 /* Each distinct label of the counters whose tables are shown, after "; for ". */
-static size_t counter_labels(const struct report *rep, metric_pick *pick, char *buf, size_t len)
+static size_t counter_labels(const struct report *rep,
+			     size_t (*pick)(const struct report *, const struct bench_cmp *, size_t *),
+			     char *buf, size_t len)
 {
 	size_t o = 0, count = 0;
 
@@ -153,7 +155,9 @@ static size_t counter_labels(const struct report *rep, metric_pick *pick, char *
 	return count;
 }
 
-void percent_legend(const struct report *rep, metric_pick *pick, char *buf, size_t len)
+void percent_legend(const struct report *rep,
+		    size_t (*pick)(const struct report *, const struct bench_cmp *, size_t *),
+		    char *buf, size_t len)
 {
 	char counters[1024] = "";
 	size_t n = counter_labels(rep, pick, counters, sizeof(counters)), o;

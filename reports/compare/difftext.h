@@ -33,7 +33,9 @@ void constant_sentence(const struct bench_cmp *b, size_t m, char *buf, size_t le
  * worse): the plain change."  The counts named are those whose tables
  * pick shows.
  */
-void percent_legend(const struct report *rep, metric_pick *pick, char *buf, size_t len);
+void percent_legend(const struct report *rep,
+		    size_t (*pick)(const struct report *, const struct bench_cmp *, size_t *),
+		    char *buf, size_t len);
 /* Decimals that show e to two significant digits (2 for e == 0). */
 int sig_decimals(double e);
 

@@ -60,8 +60,6 @@ int mean_marked(const struct bench_cmp *b, size_t m, const struct cmp_cell *c);
  */
 size_t shown_metrics(const struct report *rep, const struct bench_cmp *b,
 		     size_t *order);
-/* shown_metrics or table_metrics: which tables a format prints. */
-typedef size_t metric_pick(const struct report *rep, const struct bench_cmp *b, size_t *order);
 /*
  * The tables text and markdown print by default (changes.h): in a bench
  * where something changed, its primary metric (its first own one) and its

@@ -96,7 +96,7 @@ Elapsed min          33.80 (   0.00%)       19.00 (  43.79%)
 	mkdir -p "$BATS_TEST_TMPDIR/r"
 	cp -r "$FIX/3.11-rc3-0" "$BATS_TEST_TMPDIR/r/base"
 	run --separate-stderr "$COMPARE" -o "$BATS_TEST_TMPDIR/r" --all-metrics base "$FIX/3.11-rc3-same"
-	# lines 0-1: no change proven; 2: the legend; 3: the bench
+	# lines 0-1: nothing changed; 2: the legend; 3: the bench
 	[ "${lines[4]}" = "Elapsed [s]                     base              3.11-rc3" ]
 	[ "${lines[5]}" = "                                                      same" ]
 }
@@ -153,7 +153,7 @@ Populate min          10.00 (  0.00%)       10.10 ( -1.00%)
 	run --separate-stderr "$COMPARE" -o "$FIX" 3.11-rc3-0 3.11-rc3-1
 	[ "$status" -eq 0 ]
 	# the table's own sentence: -1.473 ± 0.027 s, 43.37% ± 0.79% better
-	[ "${lines[0]}" = "What changed, 3.11-rc3-1 against 3.11-rc3-0 (significant at 95%; 0.1% or more):" ]
+	[ "${lines[0]}" = "What changed by 0.1% or more, 3.11-rc3-1 against 3.11-rc3-0 (significant at 95%):" ]
 	grep -qxF '  timedmunlock Elapsed     3.40 ->   1.92 s       43.37% ± 0.79% better' <<<"$output"
 	# Populate, Munmap (no difference) and Pages (the same): no table
 	[[ "$output" != *"Populate ["* && "$output" != *"Munmap ["* ]]

@@ -127,7 +127,7 @@ Elapsed min           3.38 (  0.00%)        3.30 (  2.37%)
 Elapsed mean          "*"
 Elapsed stddev        0.01 (  0.00%)         n/a (    n/a)
 "* ]]
-	[[ "$output" == *"No change proven, single-1 against 3.11-rc3-0"* ]]
+	[[ "$output" == *"Nothing changed by 0.1% or more, single-1 against 3.11-rc3-0"* ]]
 	[[ "$output" == *"1 figure: no difference proven, 4 not tested (fewer than 2 samples); "*"timedmunlock no test."* ]]
 	[[ "$output" == *"Elapsed single-1: No test: fewer than 2 samples (baseline 4, this run 1)"* ]]
 	[[ "$output" != *nan* && "$output" != *inf* ]]
@@ -146,7 +146,7 @@ Elapsed stddev        0.01 (  0.00%)         n/a (    n/a)
 	run --separate-stderr "$COMPARE" -o "$R" base base
 	[ "$status" -eq 0 ]
 	[ "$stderr" = "mmstat: 'base' and 'base' are one run (the same directory): it is compared with itself" ]
-	[[ "${lines[0]}" == "No change proven, base against base "* ]]
+	[[ "${lines[0]}" == "Nothing changed by 0.1% or more, base against base "* ]]
 	printf 'pid: 4242\npid_start: 777\nstart_time: 2026-12-03T18:05:16+00:00\n' >>"$R/base/meta"
 	cp -r "$R/base" "$R/copy"
 	run --separate-stderr "$COMPARE" -o "$R" base copy

@@ -156,8 +156,10 @@ highlighted() {	# highlighted PAGE CLASS
 	kernel_page "$FIX" >"$page"
 	bottom=$(element_bottom "$page" summary)
 	[ -n "$bottom" ] && [ "$bottom" -le 900 ]
-	# populate 0.044% faster, munmap 0.19% slower: both significant under icount
-	grep -q '<a href="#timedmunlock-populate_elapsed">Populate</a>.*<td class="better">better \*</td>' "$page"
+	# populate 0.044% faster, munmap 0.19% slower: both significant under
+	# icount, but populate's is under the 0.1% threshold: never coloured
+	grep -q '<a href="#timedmunlock-populate_elapsed">Populate</a>.*<td>significant, under 0.1%</td>' "$page"
+	run ! grep -q '<a href="#timedmunlock-populate_elapsed">Populate</a>.*class="[a-z ]*better' "$page"
 	grep -q '<a href="#timedmunlock-munmap_elapsed">Munmap</a>.*<td class="worse">worse \*</td>' "$page"
 }
 
@@ -261,4 +263,25 @@ highlighted() {	# highlighted PAGE CLASS
 	grep -q '<td class="differs">always</td>' "$r/page.html"
 	[ "$(highlighted "$r/page.html" system)" = "thp_enabled " ]
 	sed -n '/<table class="runs">/,/<\/table>/p' "$r/page.html" | grep -q '<tr><th>thp_enabled at start</th><td>madvise</td><td>madvise</td></tr>'
+}
+
+@test "a significant change under the threshold is never coloured: said as such" {
+	local r=$PAGE_DIR/small
+	mkdir -p "$r"
+	cp -r "$ROOT/tests/fixtures/compare/3.11-rc3-0" "$r/base"
+	cp -r "$ROOT/tests/fixtures/compare/3.11-rc3-0" "$r/new"
+	# icount: constant samples are exact, 1.0 s against 1.0005 s is 0.05% worse
+	awk -F'\t' -v OFS='\t' 'NR > 1 && $1 == "elapsed" { $4 = 1.0 } { print }' "$r/base/timedmunlock/samples.tsv" >"$r/s" && mv "$r/s" "$r/base/timedmunlock/samples.tsv"
+	awk -F'\t' -v OFS='\t' 'NR > 1 && $1 == "elapsed" { $4 = 1.0005 } { print }' "$r/new/timedmunlock/samples.tsv" >"$r/s" && mv "$r/s" "$r/new/timedmunlock/samples.tsv"
+	sed -i '/^clock:/d; $a clock: icount' "$r/base/meta" "$r/new/meta"
+	run --separate-stderr "$ROOT/compare.sh" -o "$r" --format html base new
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"<td>significant, under 0.1%</td>"* ]]
+	[[ "$output" != *'class="num worse"'* ]]
+	run --separate-stderr "$ROOT/compare.sh" -o "$r" --threshold 0.01 --format html base new
+	[[ "$output" == *'class="num worse"'* ]]
+	[[ "$output" != *"significant, under"* ]]
+	# without a resolution table, the test alone decides
+	MMDELTA_RESOLUTION=/nonexistent run --separate-stderr "$ROOT/compare.sh" -o "$r" base new
+	grep -qx 'Significant, under 0.1%: timedmunlock Elapsed 0.050% worse, exact.' <<<"$output"
 }
