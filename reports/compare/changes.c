@@ -383,7 +383,7 @@ void changes_text(FILE *f, const struct report *rep)
 
 int not_shown_line(const struct report *rep, char *buf, size_t len)
 {
-	size_t quiet = 0, metrics = 0, o;
+	size_t quiet = 0, metrics = 0, points = 0, o;
 
 	*buf = '\0';
 	if (rep->opt.all_metrics)
@@ -397,16 +397,22 @@ int not_shown_line(const struct report *rep, char *buf, size_t len)
 			quiet++;
 		else
 			metrics += b->data.n_metrics - n;
+		for (size_t p = 0; n && p < b->data.n_params; p++)
+			points += !point_shown(rep, b, p);
 		free(order);
 	}
-	if (!quiet && !metrics)
+	if (!quiet && !metrics && !points)
 		return 0;
-	o = (size_t)snprintf(buf, len, "Not shown: the tables");
+	o = (size_t)snprintf(buf, len, "Not shown:");
 	if (quiet && o < len)
-		o += (size_t)snprintf(buf + o, len - o, " of %zu bench%s where nothing changed%s", quiet,
-				      quiet == 1 ? "" : "es", metrics ? " and" : "");
+		o += (size_t)snprintf(buf + o, len - o, " the tables of %zu bench%s where nothing changed", quiet,
+				      quiet == 1 ? "" : "es");
 	if (metrics && o < len)
-		o += (size_t)snprintf(buf + o, len - o, " of %zu other metric%s", metrics, metrics == 1 ? "" : "s");
+		o += (size_t)snprintf(buf + o, len - o, "%s the tables of %zu other metric%s", quiet ? ";" : "",
+				      metrics, metrics == 1 ? "" : "s");
+	if (points && o < len)
+		o += (size_t)snprintf(buf + o, len - o, "%s the rows of %zu sweep point%s where nothing changed",
+				      quiet || metrics ? ";" : "", points, points == 1 ? "" : "s");
 	if (o < len)
 		snprintf(buf + o, len - o, " (--all-metrics shows every table).");
 	return 1;

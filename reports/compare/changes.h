@@ -68,8 +68,9 @@ void changes_text(FILE *f, const struct report *rep);
 /* The same as a markdown list. */
 void changes_markdown(FILE *f, const struct report *rep);
 /*
- * "Not shown: the tables of 3 benches where nothing changed and of 12
- * other metrics (--all-metrics shows every table)."
+ * "Not shown: the tables of 3 benches where nothing changed; the tables
+ * of 12 other metrics; the rows of 1 sweep point where nothing changed
+ * (--all-metrics shows every table)."
  * 0 when every table is shown.
  */
 int not_shown_line(const struct report *rep, char *buf, size_t len);

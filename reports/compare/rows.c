@@ -138,6 +138,31 @@ static size_t bench_index(const struct report *rep, const struct bench_cmp *b)
 	return rep->n_benches;
 }
 
+int point_shown(const struct report *rep, const struct bench_cmp *b, size_t p)
+{
+	size_t i = bench_index(rep, b);
+
+	if (rep->opt.all_metrics || b->data.n_params == 1 || i == rep->n_benches)
+		return 1;
+	for (size_t k = 0; k < rep->changes.n; k++) {
+		const struct change *c = &rep->changes.c[k];
+
+		if (c->bench == i && c->param == p && !c->under)
+			return 1;
+	}
+	return 0;
+}
+
+size_t table_rows(const struct report *rep, const struct bench_cmp *b, size_t m, struct row **out)
+{
+	size_t n = metric_rows(b, m, out), kept = 0;
+
+	for (size_t i = 0; i < n; i++)
+		if (point_shown(rep, b, (*out)[i].param))
+			(*out)[kept++] = (*out)[i];
+	return kept;
+}
+
 size_t table_metrics(const struct report *rep, const struct bench_cmp *b,
 		     size_t *order)
 {

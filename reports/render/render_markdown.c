@@ -43,7 +43,7 @@ static void md_metric(FILE *f, const struct report *rep,
 {
 	char label[256], sentence[512];
 	struct row *rows;
-	size_t n = metric_rows(b, m, &rows);
+	size_t n = table_rows(rep, b, m, &rows);
 	struct scale sc;
 
 	metric_scale(b, m, &sc);
@@ -58,7 +58,7 @@ static void md_metric(FILE *f, const struct report *rep,
 	}
 	fputc('\n', f);
 	for (size_t p = 0; p < b->data.n_params; p++)
-		for (size_t r = 1; r < rep->n_runs; r++) {
+		for (size_t r = 1; r < rep->n_runs && point_shown(rep, b, p); r++) {
 			metric_label(b, m, p, label, sizeof(label));
 			diff_sentence(rep, b, m, p, r, sentence, sizeof(sentence));
 			fprintf(f, "- %s %s: %s\n", label, rep->runs[r].name, sentence);

@@ -181,7 +181,7 @@ static void print_differences(FILE *f, const struct report *rep,
 	char label[256], sentence[512];
 
 	for (size_t p = 0; p < b->data.n_params; p++)
-		for (size_t r = 1; r < rep->n_runs; r++) {
+		for (size_t r = 1; r < rep->n_runs && point_shown(rep, b, p); r++) {
 			metric_label(b, m, p, label, sizeof(label));
 			diff_sentence(rep, b, m, p, r, sentence, sizeof(sentence));
 			fprintf(f, "%s %s: %s\n", label, rep->runs[r].name, sentence);
@@ -198,7 +198,7 @@ static void print_metric(FILE *f, const struct report *rep,
 			 const struct bench_cmp *b, size_t m)
 {
 	struct row *rows;
-	size_t n = metric_rows(b, m, &rows);
+	size_t n = table_rows(rep, b, m, &rows);
 	char header[300];
 	struct widths w;
 

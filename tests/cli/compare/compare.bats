@@ -170,3 +170,20 @@ timedmunlock
 	[ -z "$output" ]
 	[ "$stderr" = "mmstat: --threshold 'lots': expected a percentage, 0 or more" ]
 }
+
+@test "a swept bench's tables keep the rows of the points that changed" {
+	local r=$BATS_TEST_TMPDIR/p
+	mkdir -p "$r"
+	cp -r "$FIX/3.11-rc3-0" "$r/base"
+	cp -r "$FIX/3.11-rc3-1" "$r/new"
+	# THREADS=2 of new is base's: only THREADS=1 changed
+	{ awk -F'\t' '$2 != 2' "$r/new/heaprelease/samples.tsv"; awk -F'\t' '$2 == 2' "$r/base/heaprelease/samples.tsv"; } >"$r/s"
+	mv "$r/s" "$r/new/heaprelease/samples.tsv"
+	run --separate-stderr "$COMPARE" -o "$r" base new
+	[ "$status" -eq 0 ]
+	grep -q '^Elapsed-1 mean ' <<<"$output"
+	[[ "$output" == *"the rows of 1 sweep point where nothing changed (--all-metrics shows every table)."* ]]
+	run ! grep -q '^Elapsed-2 ' <<<"$output"
+	run --separate-stderr "$COMPARE" -o "$r" --all-metrics base new
+	grep -q '^Elapsed-2 mean ' <<<"$output"
+}
