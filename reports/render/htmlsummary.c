@@ -193,6 +193,8 @@ void html_gate_verdict(FILE *f, const struct gate *g)
 
 void html_summary(FILE *f, const struct report *rep, const struct gate *gate)
 {
+	char line[4096];
+
 	fputs("<section id=\"summary\">\n<h2>Result</h2>\n", f);
 	if (gate) {
 		fputs("<p class=\"headline\">", f);
@@ -214,5 +216,16 @@ void html_summary(FILE *f, const struct report *rep, const struct gate *gate)
 			fprintf(f, "<tr><td colspan=\"6\">no significant change in %zu metric%s</td></tr>\n",
 				b->data.n_metrics, b->data.n_metrics == 1 ? "" : "s");
 	}
-	fputs("</table>\n</section>\n", f);
+	fputs("</table>\n", f);
+	/* the text summary's closing lines: what was too small to matter, what the runs could see */
+	for (size_t r = 1; r < rep->n_runs; r++)
+		if (under_line(rep, r, line, sizeof(line))) {
+			fputs("<p class=\"sub\">", f);
+			markup_str(f, line);
+			fputs("</p>\n", f);
+		}
+	unchanged_line(rep, line, sizeof(line));
+	fputs("<p class=\"sub\">", f);
+	markup_str(f, line);
+	fputs("</p>\n</section>\n", f);
 }
