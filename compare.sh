@@ -37,8 +37,10 @@ A RUN is a name under the results root (./results, -o DIR or
   --allow-partial    compare partial runs too (marked in the header)
   --unlike-clocks    compare runs of different clocks (icount against a real
                      clock) too, said first; refused without it
-  --all-metrics      text and markdown: every monitor metric, not only those
-                     that differ significantly from the baseline
+  --all-metrics      text and markdown: every table of every bench, not only
+                     those of the metrics that changed
+  --threshold PCT    the smallest change that matters (default 0.1): a
+                     significant change under it is listed on one line
   --gate PCT         CI gate: exit 0 when the interval of every gated metric's
                      change excludes a loss beyond PCT percent, 1 when one
                      proves such a loss, 3 when an interval straddles PCT
@@ -61,6 +63,7 @@ USAGE
 declare -A OPT_WHAT=(
 	[--format]="text, markdown, csv, json, html or lkp" [--alpha]="a level between 0 and 1, such as 0.05"
 	[--test]="welch or student" [--gate]="a percentage, 0 or more" [--gate-metric]="a metric"
+	[--threshold]="a percentage, 0 or more"
 	[--inconclusive]="pass or fail" [--junit]="a file" [--top]="a number of functions"
 )
 
@@ -73,7 +76,7 @@ main() {
 		--version) version_print "${0##*/}"; exit 0 ;;
 		-o) opt_value -o "a directory" "${@:2:1}"; root=$2; shift ;;
 		--allow-partial | --all-metrics | --profile | --unlike-clocks) opts+=("$1") ;;
-		--format | --alpha | --test | --gate | --gate-metric | --inconclusive | --junit | --top)
+		--format | --alpha | --test | --gate | --gate-metric | --inconclusive | --junit | --top | --threshold)
 			opt_value "$1" "${OPT_WHAT[$1]}" "${@:2:1}"
 			opts+=("$1" "$2")
 			shift

@@ -8,6 +8,7 @@
  * usage: mmstat --result RUN/BENCH    (run.sh's lines at the end of a bench)
  *        mmstat [--format text|markdown|csv|json|html|lkp] [--alpha A]
  *               [--test welch|student] [--allow-partial] [--all-metrics]
+ *               [--threshold PCT]
  *               [--plot-data DIR] [--plots DIR] [--profile [--top N]]
  *               [--gate PCT [--gate-metric M]... [--inconclusive pass|fail]
  *               [--junit FILE]] RUNDIR RUNDIR...
@@ -101,6 +102,9 @@ static void parse_option(struct options *o, int c, const char *arg)
 	case 'p': o->rep.allow_partial = 1; break;
 	case 'u': o->rep.unlike_clocks = 1; break;
 	case 'A': o->rep.all_metrics = 1; break;
+	case 'h':
+		o->rep.threshold = parse_number("--threshold", arg, 0, 1, 1e9, "a percentage, 0 or more");
+		break;
 	case 'g':
 		o->gated = 1;
 		o->gate.pct = parse_number("--gate", arg, 0, 1, 1e9, "a percentage, 0 or more");
@@ -134,6 +138,7 @@ static void parse_args(struct options *o, int argc, char **argv)
 		{ "allow-partial", no_argument, NULL, 'p' },
 		{ "unlike-clocks", no_argument, NULL, 'u' },
 		{ "all-metrics", no_argument, NULL, 'A' },
+		{ "threshold", required_argument, NULL, 'h' },
 		{ "gate", required_argument, NULL, 'g' },
 		{ "gate-metric", required_argument, NULL, 'm' },
 		{ "junit", required_argument, NULL, 'j' },
@@ -146,7 +151,7 @@ static void parse_args(struct options *o, int argc, char **argv)
 	};
 	int c;
 
-	*o = (struct options){ .rep = { .alpha = 0.05, .test = TTEST_WELCH }, .top = WHERE_TOP };
+	*o = (struct options){ .rep = { .alpha = 0.05, .test = TTEST_WELCH, .threshold = CHANGE_THRESHOLD }, .top = WHERE_TOP };
 	while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1)
 		parse_option(o, c, optarg);
 	if (argc - optind < 2)

@@ -128,14 +128,16 @@ void constant_sentence(const struct bench_cmp *b, size_t m, char *buf, size_t le
 }
 
 /* Each distinct label of the counters whose tables are shown, after "; for ". */
-static size_t counter_labels(const struct report *rep, char *buf, size_t len)
+static size_t counter_labels(const struct report *rep,
+			     size_t (*pick)(const struct report *, const struct bench_cmp *, size_t *),
+			     char *buf, size_t len)
 {
 	size_t o = 0, count = 0;
 
 	for (size_t i = 0; i < rep->n_benches && o < len; i++) {
 		const struct bench_cmp *b = &rep->benches[i];
 		size_t *order = xcalloc(b->data.n_metrics, sizeof(*order));
-		size_t n = shown_metrics(rep, b, order);
+		size_t n = pick(rep, b, order);
 
 		for (size_t k = 0; k < n && o < len; k++) {
 			const struct metric_def *md = &b->data.metrics[order[k]];
@@ -153,10 +155,12 @@ static size_t counter_labels(const struct report *rep, char *buf, size_t len)
 	return count;
 }
 
-void percent_legend(const struct report *rep, char *buf, size_t len)
+void percent_legend(const struct report *rep,
+		    size_t (*pick)(const struct report *, const struct bench_cmp *, size_t *),
+		    char *buf, size_t len)
 {
 	char counters[1024] = "";
-	size_t n = counter_labels(rep, counters, sizeof(counters)), o;
+	size_t n = counter_labels(rep, pick, counters, sizeof(counters)), o;
 
 	o = (size_t)snprintf(buf, len, "Percentages: change against %s, positive = better",
 			     rep->runs[0].name);

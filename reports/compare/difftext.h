@@ -17,6 +17,7 @@
 #include <stddef.h>
 
 #include "report.h"
+#include "rows.h"
 
 void diff_sentence(const struct report *rep, const struct bench_cmp *b,
 		   size_t m, size_t p, size_t r, char *buf, size_t len);
@@ -29,10 +30,12 @@ void constant_sentence(const struct bench_cmp *b, size_t m, char *buf, size_t le
 /*
  * The tables' sign convention, said above them: "Percentages: change
  * against base, positive = better; for the count Pages (neither better nor
- * worse): the plain change."  The counts named are those whose tables are
- * shown.
+ * worse): the plain change."  The counts named are those whose tables
+ * pick shows.
  */
-void percent_legend(const struct report *rep, char *buf, size_t len);
+void percent_legend(const struct report *rep,
+		    size_t (*pick)(const struct report *, const struct bench_cmp *, size_t *),
+		    char *buf, size_t len);
 /* Decimals that show e to two significant digits (2 for e == 0). */
 int sig_decimals(double e);
 

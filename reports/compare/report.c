@@ -1,9 +1,11 @@
 /* Building the comparison from run directories (see report.h). */
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "report.h"
+#include "aliases.h"
 #include "base/xalloc.h"
 #include "rundir/benchread.h"
 #include "rundir/clock.h"
@@ -28,6 +30,33 @@ static int unlike_clocks(const struct report *rep, const struct run_info *a,
 	return 0;
 }
 
+/*
+ * One run given twice: the same directory, or a copy of it (the same
+ * run.sh process, started at the same time).  Said, and compared anyway:
+ * a run against itself is a check of the suite, not an error.
+ */
+static void same_run(const struct run_info *a, const struct run_info *b)
+{
+	char *ra = realpath(a->path, NULL), *rb = realpath(b->path, NULL);
+	const char *keys[] = { "pid", "pid_start", "start_time" };
+	int copy = 1;
+
+	for (size_t k = 0; k < 3; k++) {
+		const char *x = kv_get(&a->meta, keys[k]), *y = kv_get(&b->meta, keys[k]);
+
+		copy &= x && y && !strcmp(x, y);
+	}
+	if (ra && rb && !strcmp(ra, rb))
+		fprintf(stderr, "mmstat: '%s' and '%s' are one run (the same directory): it is compared with itself\n",
+			a->name, b->name);
+	else if (copy)
+		fprintf(stderr, "mmstat: '%s' and '%s' are one run (copies of the run of pid %s started %s): "
+			"it is compared with itself\n", a->name, b->name, kv_get(&a->meta, "pid"),
+			kv_get(&a->meta, "start_time"));
+	free(ra);
+	free(rb);
+}
+
 static int load_runs(struct report *rep, char *const *paths, struct err *e)
 {
 	rep->runs = xcalloc(rep->n_runs, sizeof(*rep->runs));
@@ -43,6 +72,8 @@ static int load_runs(struct report *rep, char *const *paths, struct err *e)
 			return -1;
 		if (r > 0 && unlike_clocks(rep, &rep->runs[0], ri, e))
 			return -1;
+		for (size_t q = 0; q < r; q++)
+			same_run(&rep->runs[q], ri);
 	}
 	return 0;
 }
@@ -73,6 +104,29 @@ static void sort_benches(struct report *rep, char ***common, size_t *n_common)
 				(*common)[(*n_common)++] = b;
 			}
 		}
+}
+
+/*
+ * "run 'thp-off' holds 1 bench: timedmunlock; run 'x' holds 2 benches:
+ * heaprelease, procmunmap": what there was to compare, when nothing was.
+ */
+static void benches_held(const struct report *rep, char *buf, size_t len)
+{
+	size_t o = 0;
+
+	*buf = '\0';
+	for (size_t r = 0; r < rep->n_runs && o < len; r++) {
+		const struct run_info *ri = &rep->runs[r];
+
+		o += (size_t)snprintf(buf + o, len - o, "%srun '%s' holds ", r ? "; " : "", ri->name);
+		if (!ri->n_benches && o < len)
+			o += (size_t)snprintf(buf + o, len - o, "no bench");
+		else if (o < len)
+			o += (size_t)snprintf(buf + o, len - o, "%zu bench%s:", ri->n_benches,
+					      ri->n_benches == 1 ? "" : "es");
+		for (size_t i = 0; i < ri->n_benches && o < len; i++)
+			o += (size_t)snprintf(buf + o, len - o, "%s %s", i ? "," : "", ri->benches[i]);
+	}
 }
 
 /* Zero variance is an exact figure, not a clock's resolution (clock.h). */
@@ -136,9 +190,11 @@ int report_build(struct report *rep, char *const *paths, size_t n_paths,
 		return -1;
 	sort_benches(rep, &common, &n_common);
 	if (n_common == 0) {
+		char held[2048];
+
 		free(common);
-		return err_set(e, "no bench is in every run (run '%s' holds %zu benches)",
-			       rep->runs[0].name, rep->runs[0].n_benches);
+		benches_held(rep, held, sizeof(held));
+		return err_set(e, "no bench is in every run: %s", held);
 	}
 	rep->benches = xcalloc(n_common, sizeof(*rep->benches));
 	for (size_t i = 0; i < n_common; i++) {
@@ -150,11 +206,12 @@ int report_build(struct report *rep, char *const *paths, size_t n_paths,
 			free(common);
 			return -1;
 		}
+		aliases_drop(&bc->data, bc->aliases, sizeof(bc->aliases));
 		compute(rep, bc);
 	}
 	free(common);
 	differences_find(rep);
-	return 0;
+	return changes_find(rep, &rep->changes, e);
 }
 
 void report_free(struct report *rep)
@@ -167,6 +224,7 @@ void report_free(struct report *rep)
 		free(rep->benches[i].config);
 	}
 	differences_free(&rep->differences, rep->n_runs);
+	changes_free(&rep->changes);
 	missing_free(&rep->missing);
 	for (size_t r = 0; r < rep->n_runs; r++)
 		run_info_free(&rep->runs[r]);

@@ -6,6 +6,7 @@
 #ifndef MMDELTA_REPORT_H
 #define MMDELTA_REPORT_H
 
+#include "changes.h"
 #include "differ.h"
 #include "rundir/benchdata.h"
 #include "rundir/kvfile.h"
@@ -23,6 +24,7 @@ struct bench_cmp {
 	struct bench_data data;
 	struct cmp_cell *cells;	/* indexed like data.cells */
 	struct kvlist *config;	/* per run: BENCH/config, empty without one */
+	char aliases[512];	/* counters shown once: "nr_mlock = nr_unevictable" (aliases.h) */
 };
 
 struct report_opts {
@@ -32,6 +34,7 @@ struct report_opts {
 	int unlike_clocks;	/* compare runs of different clocks (said first) */
 	int all_metrics;	/* tables show every monitor metric, not only changed ones */
 	int warmups;		/* read warmup.tsv too (the run-sequence plots) */
+	double threshold;	/* percent: a change under it is too small to matter */
 };
 
 struct where;	/* profile/where.h: compare.sh --profile's blocks */
@@ -44,6 +47,7 @@ struct report {
 	size_t n_benches;
 	struct missing_list missing;	/* benches and metrics some run lacks */
 	struct difference_list differences;	/* configs and systems that differ */
+	struct change_list changes;	/* what changed, the summary's lines */
 	const struct where *where;	/* --profile: set by mmstat; NULL without */
 };
 

@@ -121,6 +121,65 @@ size_t shown_metrics(const struct report *rep, const struct bench_cmp *b,
 	return n;
 }
 
+size_t primary_metric(const struct bench_cmp *b)
+{
+	for (size_t m = 0; m < b->data.n_metrics; m++)
+		if (!*b->data.metrics[m].monitor)
+			return m;
+	return 0;
+}
+
+/* Where b is in rep, for the changes' indices; n_benches when it is not. */
+static size_t bench_index(const struct report *rep, const struct bench_cmp *b)
+{
+	for (size_t i = 0; i < rep->n_benches; i++)
+		if (&rep->benches[i] == b)
+			return i;
+	return rep->n_benches;
+}
+
+int point_shown(const struct report *rep, const struct bench_cmp *b, size_t p)
+{
+	size_t i = bench_index(rep, b);
+
+	if (rep->opt.all_metrics || b->data.n_params == 1 || i == rep->n_benches)
+		return 1;
+	for (size_t k = 0; k < rep->changes.n; k++) {
+		const struct change *c = &rep->changes.c[k];
+
+		if (c->bench == i && c->param == p && !c->under)
+			return 1;
+	}
+	return 0;
+}
+
+size_t table_rows(const struct report *rep, const struct bench_cmp *b, size_t m, struct row **out)
+{
+	size_t n = metric_rows(b, m, out), kept = 0;
+
+	for (size_t i = 0; i < n; i++)
+		if (point_shown(rep, b, (*out)[i].param))
+			(*out)[kept++] = (*out)[i];
+	return kept;
+}
+
+size_t table_metrics(const struct report *rep, const struct bench_cmp *b,
+		     size_t *order)
+{
+	size_t i = bench_index(rep, b), n = 0, all = shown_metrics(rep, b, order);
+
+	if (rep->opt.all_metrics)
+		return all;
+	if (i == rep->n_benches || !bench_changed(rep, i))
+		return 0;
+	/* a monitor's counters that changed are in the summary's lines */
+	for (size_t k = 0; k < all; k++)
+		if (order[k] == primary_metric(b) ||
+		    (!*b->data.metrics[order[k]].monitor && metric_changed(rep, i, order[k])))
+			order[n++] = order[k];
+	return n;
+}
+
 int hidden_metrics(const struct report *rep, const struct bench_cmp *b,
 		   char *buf, size_t len)
 {

@@ -60,6 +60,26 @@ int mean_marked(const struct bench_cmp *b, size_t m, const struct cmp_cell *c);
  */
 size_t shown_metrics(const struct report *rep, const struct bench_cmp *b,
 		     size_t *order);
+/*
+ * The tables text and markdown print by default (changes.h): in a bench
+ * where something changed, its primary metric (its first own one) and its
+ * own metrics that changed by the threshold or more (a monitor's counters
+ * that changed are lines of the summary); all of shown_metrics with
+ * --all-metrics.  Returns how many; 0 for a bench where nothing changed
+ * (no tables at all).
+ */
+size_t table_metrics(const struct report *rep, const struct bench_cmp *b,
+		     size_t *order);
+/*
+ * Sweep point p of bench b has a table row by default: something of the
+ * bench changed there by the threshold or more (every point with
+ * --all-metrics, and the one point of an unswept bench).
+ */
+int point_shown(const struct report *rep, const struct bench_cmp *b, size_t p);
+/* metric_rows of the points point_shown keeps (caller frees). */
+size_t table_rows(const struct report *rep, const struct bench_cmp *b, size_t m, struct row **out);
+/* The bench's primary metric: its first own metric (metrics.tsv's first line). */
+size_t primary_metric(const struct bench_cmp *b);
 /* "38 vmstat metrics": what shown_metrics left out; 0 when nothing. */
 int hidden_metrics(const struct report *rep, const struct bench_cmp *b,
 		   char *buf, size_t len);

@@ -7,7 +7,8 @@
 # CPU, as OUTDIR/BENCH-METRIC-KIND.png and .svg (box, runseq, delta, sweep).
 # The first run is the baseline.  compare.sh --plot and --html call this.
 # stdout: one line per plot drawn ("BENCH<TAB>METRIC<TAB>KIND<TAB>PATH"
-# without extension); progress goes to stderr.
+# without extension); progress goes to stderr, a line per plot, unless
+# MMDELTA_PLOT_QUIET is set (compare.sh --html says one line for all).
 set -euo pipefail
 
 MMDELTA_ROOT=$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/../.." && pwd)
@@ -23,7 +24,7 @@ usage() { sed -n '2,10s/^# \{0,1\}//p' "${BASH_SOURCE[0]}"; }
 # One plot: PNG and SVG of DATA/NAME (vars.gp and the kind's data) as OUTDIR/NAME.
 draw() {
 	local bench=$1 metric=$2 kind=$3 name=$4
-	say "plot: $bench $metric: $kind"
+	[ -n "${MMDELTA_PLOT_QUIET:-}" ] || say "plot: $bench $metric: $kind"
 	gnuplot -c "$PLOTS/$kind.gp" "$DATA/$name" "$OUTDIR/$name" "$PLOTS" 2>"$DATA/$name/gnuplot.err" ||
 		die "plot: gnuplot failed on $bench $metric $kind: $( (grep -v '^ *$\|^Warning' "$DATA/$name/gnuplot.err" || echo 'no message') | tail -n 1)"
 	printf '%s\t%s\t%s\t%s\n' "$bench" "$metric" "$kind" "$OUTDIR/$name" >"$DATA/$name/listed"
@@ -36,7 +37,10 @@ draw_all() {
 	local jobs bench metric kind name why
 	jobs=$(nproc 2>/dev/null || echo 2)
 	while IFS=$'\t' read -r bench metric kind name why; do
-		if [ "$name" = - ]; then say "plot: $bench $metric: $why"; continue; fi
+		if [ "$name" = - ]; then
+			[ -n "${MMDELTA_PLOT_QUIET:-}" ] || say "plot: $bench $metric: $why"
+			continue
+		fi
 		while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do wait -n || true; done
 		draw "$bench" "$metric" "$kind" "$name" &
 	done <"$DATA/plots.list"

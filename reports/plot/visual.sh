@@ -14,11 +14,11 @@ LOG_PREFIX=compare.sh DIE_STATUS=2  # this is compare.sh's work
 
 # The page is written aside and renamed, so a failure never leaves half a
 # page, with the umask's mode (mktemp's 0600 would hide it from a web server).
+# One line says where it is and how many plots it has.
 write_page() {
-	local mmstat=$1 dir=$2 page rc=0
-	shift 2
+	local mmstat=$1 dir=$2 plots=$3 page rc=0
+	shift 3
 	page=$(mktemp "$dir/.index.html.XXXXXX")
-	say "html: writing $dir/index.html"
 	"$mmstat" --format html --plots "$dir/plots" "$@" >"$page" 2>"$page.err" || rc=$?
 	if [ "$rc" -eq 2 ]; then
 		grep '^mmstat: ' "$page.err" | tail -n 1 >&2
@@ -28,6 +28,7 @@ write_page() {
 	rm -f "$page.err"
 	chmod "$(printf '%o' $((0666 & ~$(umask))))" "$page"
 	mv "$page" "$dir/index.html"
+	say "html: $dir/index.html, $plots plot$([ "$plots" -eq 1 ] || echo s)"
 }
 
 main() {
@@ -54,8 +55,10 @@ main() {
 	[ -z "$plot" ] || "$MMDELTA_ROOT/reports/plot/plot.sh" "$plot" "${args[@]}" >/dev/null || exit 2
 	if [ -n "$html" ]; then
 		{ mkdir -p "$html" 2>/dev/null && [ -w "$html" ]; } || die "cannot write to $html"
-		"$MMDELTA_ROOT/reports/plot/plot.sh" "$html/plots" "${args[@]}" >/dev/null || exit 2
-		write_page "$mmstat" "$html" "${args[@]}"
+		local listed
+		# plot.sh lists each plot it drew on stdout
+		listed=$(MMDELTA_PLOT_QUIET=1 "$MMDELTA_ROOT/reports/plot/plot.sh" "$html/plots" "${args[@]}") || exit 2
+		write_page "$mmstat" "$html" "$(grep -c . <<<"$listed" || true)" "${args[@]}"
 	fi
 }
 

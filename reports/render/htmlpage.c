@@ -181,20 +181,98 @@ static void topology(FILE *f, const struct report *rep)
 	}
 }
 
+/*
+ * The THP setting a run's benches ran with (config key THP or THP_DEFRAG),
+ * the system's at the start (meta) where a config left it alone
+ * ("default"): "never", or "never (timedmunlock), always (heaprelease)"
+ * when its benches differ.  Caller frees.
+ */
+static char *thp_as_run(const struct report *rep, size_t r, const char *cfg_key, const char *meta_key)
+{
+	const char *sys = kv_get(&rep->runs[r].meta, meta_key);
+	char buf[1024];
+	size_t o = 0;
+	int mixed = 0;
+	const char *first = NULL;
+
+	for (size_t i = 0; i < rep->n_benches; i++) {
+		const char *v = kv_get(&rep->benches[i].config[r], cfg_key);
+
+		if (!v || !strcmp(v, "default"))
+			v = sys ? sys : "(none)";
+		if (!first)
+			first = v;
+		mixed |= strcmp(first, v) != 0;
+	}
+	if (!first)
+		return xstrdup(sys ? sys : "(none)");
+	if (!mixed)
+		return xstrdup(first);
+	for (size_t i = 0; i < rep->n_benches && o < sizeof(buf); i++) {
+		const char *v = kv_get(&rep->benches[i].config[r], cfg_key);
+
+		if (!v || !strcmp(v, "default"))
+			v = sys ? sys : "(none)";
+		o += (size_t)snprintf(buf + o, sizeof(buf) - o, "%s%s (%s)", i ? ", " : "", v,
+				      rep->benches[i].data.name);
+	}
+	return xstrdup(buf);
+}
+
+/*
+ * Run r's meta as the Systems table shows it: thp_enabled and thp_defrag
+ * are what its benches ran with; the system's at the start moves to
+ * "thp_enabled at start" among the folded facts.  The strings are meta's,
+ * but for the two made here (as[0], as[1]), which the caller frees.
+ */
+static void systems_meta(const struct report *rep, size_t r, struct kvlist *out, char *as[2])
+{
+	static const char *const keys[2][3] = {
+		{ "THP", "thp_enabled", "thp_enabled at start" },
+		{ "THP_DEFRAG", "thp_defrag", "thp_defrag at start" },
+	};
+	const struct kvlist *meta = &rep->runs[r].meta;
+
+	out->kv = xcalloc(meta->n + 2, sizeof(*out->kv));
+	out->n = 0;
+	for (int k = 0; k < 2; k++)
+		as[k] = kv_get(meta, keys[k][1]) ? thp_as_run(rep, r, keys[k][0], keys[k][1]) : NULL;
+	for (size_t i = 0; i < meta->n; i++) {
+		struct kv kv = meta->kv[i];
+
+		for (int k = 0; k < 2; k++)
+			if (as[k] && !strcmp(kv.key, keys[k][1])) {
+				out->kv[out->n++] = (struct kv){ kv.key, as[k] };
+				kv.key = (char *)keys[k][2];
+			}
+		out->kv[out->n++] = kv;
+	}
+}
+
 void html_systems(FILE *f, const struct report *rep)
 {
 	const struct kvlist **lists = xcalloc(rep->n_runs, sizeof(*lists));
+	struct kvlist *shown = xcalloc(rep->n_runs, sizeof(*shown));
+	char **as = xcalloc(2 * rep->n_runs, sizeof(*as));
 
-	for (size_t r = 0; r < rep->n_runs; r++)
-		lists[r] = &rep->runs[r].meta;
+	for (size_t r = 0; r < rep->n_runs; r++) {
+		systems_meta(rep, r, &shown[r], &as[2 * r]);
+		lists[r] = &shown[r];
+	}
 	fputs("<h2 id=\"system\">Systems</h2>\n<p class=\"sub\">What can change a figure (kernel, command line, "
-	      "THP, CPUs, memory, qemu, clock); highlighted: differs from the baseline.</p>\n"
-	      "<table class=\"system\">", f);
+	      "THP as each run's benches ran with it, CPUs, memory, qemu, clock); highlighted: differs from the "
+	      "baseline.</p>\n<table class=\"system\">", f);
 	html_runs_header(f, rep);
 	kv_rows(f, rep, lists, is_figure_key, 1);
 	fputs("</table>\n", f);
 	folded(f, rep, lists, is_figure_key, "facts of the runs (times, pids, paths, load, versions)", "runs");
 	topology(f, rep);
+	for (size_t r = 0; r < rep->n_runs; r++)
+		free(shown[r].kv);
+	for (size_t i = 0; i < 2 * rep->n_runs; i++)
+		free(as[i]);
+	free(as);
+	free(shown);
 	free(lists);
 }
 

@@ -3,6 +3,7 @@
 
 #include "htmlsummary.h"
 #include "markup.h"
+#include "compare/changes.h"
 #include "compare/rows.h"
 #include "gate/gateline.h"
 
@@ -83,7 +84,7 @@ static void change_row(FILE *f, const struct report *rep, size_t bi, size_t m, s
 {
 	const struct bench_cmp *b = &rep->benches[bi];
 	const struct cmp_cell *c = report_cell(b, p, r, m), *base = report_cell(b, p, 0, m);
-	int marked = mean_marked(b, m, c);
+	int marked = mean_marked(b, m, c), small = marked && !change_matters(rep, &c->test);
 	double pct;
 	int has = base->s.n && c->s.n &&
 		  stat_pct(&base->s, &c->s, ST_MEAN, b->data.metrics[m].better, &pct);
@@ -94,14 +95,16 @@ static void change_row(FILE *f, const struct report *rep, size_t bi, size_t m, s
 	markup_str(f, rep->runs[r].name);
 	if (has)
 		fprintf(f, "</td><td class=\"num%s\">%.2f%%</td>",
-			!marked ? "" : pct >= 0 ? " better" : " worse", tidy2(pct));
+			!marked || small ? "" : pct >= 0 ? " better" : " worse", tidy2(pct));
 	else
 		fputs("</td><td class=\"num\">-</td>", f);
 	if (gr)
 		gate_interval(f, gr);
 	else
 		test_interval(f, rep, b, m, &c->test);
-	if (marked)
+	if (small)
+		fprintf(f, "<td>significant, under %g%%</td>", rep->opt.threshold);
+	else if (marked)
 		fprintf(f, "<td class=\"%s\">%s *</td>", has && pct >= 0 ? "better" : "worse",
 			has && pct >= 0 ? "better" : "worse");
 	else
@@ -190,6 +193,8 @@ void html_gate_verdict(FILE *f, const struct gate *g)
 
 void html_summary(FILE *f, const struct report *rep, const struct gate *gate)
 {
+	char line[4096];
+
 	fputs("<section id=\"summary\">\n<h2>Result</h2>\n", f);
 	if (gate) {
 		fputs("<p class=\"headline\">", f);
@@ -211,5 +216,16 @@ void html_summary(FILE *f, const struct report *rep, const struct gate *gate)
 			fprintf(f, "<tr><td colspan=\"6\">no significant change in %zu metric%s</td></tr>\n",
 				b->data.n_metrics, b->data.n_metrics == 1 ? "" : "s");
 	}
-	fputs("</table>\n</section>\n", f);
+	fputs("</table>\n", f);
+	/* the text summary's closing lines: what was too small to matter, what the runs could see */
+	for (size_t r = 1; r < rep->n_runs; r++)
+		if (under_line(rep, r, line, sizeof(line))) {
+			fputs("<p class=\"sub\">", f);
+			markup_str(f, line);
+			fputs("</p>\n", f);
+		}
+	unchanged_line(rep, line, sizeof(line));
+	fputs("<p class=\"sub\">", f);
+	markup_str(f, line);
+	fputs("</p>\n</section>\n", f);
 }

@@ -53,7 +53,7 @@ static void page_head(FILE *f, const struct report *rep, const char *css)
 		fputc(' ', f);
 		markup_str(f, rep->runs[r].path);
 	}
-	percent_legend(rep, legend, sizeof(legend));
+	percent_legend(rep, shown_metrics, legend, sizeof(legend));
 	fputs(".\nThe first run is the baseline. ", f);
 	markup_str(f, legend);
 	fputs("</p>\n", f);
@@ -160,17 +160,21 @@ static void number(FILE *f, double v)
 	fprintf(f, fabs(v) >= 1 || v == 0 ? "%.2f" : "%.3g", v);
 }
 
-static void cell(FILE *f, const struct bench_cmp *b, const struct row *rw, size_t r,
-		 const struct scale *sc)
+/* A significant change under --threshold is starred, never coloured: it does not matter. */
+static void cell(FILE *f, const struct report *rep, const struct bench_cmp *b, const struct row *rw,
+		 size_t r, const struct scale *sc)
 {
+	const struct ttest *t = &report_cell(b, rw->param, r, rw->metric)->test;
 	struct row_cell c;
+	int coloured;
 
 	row_cell(b, rw, r, sc, &c);
 	if (!c.has_value) {
 		fputs(c.na ? "<td class=\"num\">n/a (n/a)</td>" : "<td class=\"num\">-</td>", f);
 		return;
 	}
-	fprintf(f, "<td class=\"num%s\">", !c.marked || !c.has_pct ? "" : c.pct >= 0 ? " better" : " worse");
+	coloured = c.marked && c.has_pct && change_matters(rep, t);
+	fprintf(f, "<td class=\"num%s\">", !coloured ? "" : c.pct >= 0 ? " better" : " worse");
 	number(f, c.v);
 	if (c.has_pct)
 		fprintf(f, " (%6.2f%%)", tidy2(c.pct));
@@ -202,7 +206,7 @@ static void metric_table(FILE *f, const struct report *rep, const struct bench_c
 		markup_str(f, rows[i].stat == ST_COEFFVAR ? "%" : *sc.unit ? sc.unit : b->data.metrics[m].unit);
 		fputs(")</th>", f);
 		for (size_t r = 0; r < rep->n_runs; r++)
-			cell(f, b, &rows[i], r, &sc);
+			cell(f, rep, b, &rows[i], r, &sc);
 		fputs("</tr>\n", f);
 		if (i + 1 < n && rows[i + 1].param == rows[i].param)
 			continue;

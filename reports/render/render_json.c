@@ -10,7 +10,7 @@
 #include "compare/rows.h"
 #include "gate/gateline.h"
 
-#define SCHEMA "mmdelta-compare/4"
+#define SCHEMA "mmdelta-compare/5"
 
 static void j_run(FILE *f, const struct run_info *ri, int first)
 {
@@ -316,6 +316,80 @@ static void j_gate(FILE *f, const struct report *rep, const struct gate *g)
 	fputs(g->n_res ? "]}" : "[]}", f);
 }
 
+/* The summary's lines as data: what changed, what is under the threshold, what did not move. */
+static void j_change(FILE *f, const struct report *rep, const struct change *c, int first)
+{
+	const struct bench_cmp *b = &rep->benches[c->bench];
+	const struct cmp_cell *cell = report_cell(b, c->param, c->run, c->metric);
+	char buf[512];
+
+	fputs(first ? "{" : ",{", f);
+	json_key(f, "bench", 1);
+	json_str(f, b->data.name);
+	json_key(f, "metric", 0);
+	json_str(f, b->data.metrics[c->metric].name);
+	json_key(f, "param", 0);
+	json_str(f, b->data.params[c->param]);
+	json_key(f, "run", 0);
+	json_str(f, rep->runs[c->run].name);
+	json_key(f, "baseline_mean", 0);
+	json_num(f, 1, report_cell(b, c->param, 0, c->metric)->s.mean);
+	json_key(f, "mean", 0);
+	json_num(f, 1, cell->s.mean);
+	json_key(f, "change_pct", 0);
+	json_num(f, cell->test.has_pct, cell->test.diff_pct);
+	json_key(f, "ci_half_pct", 0);
+	json_num(f, cell->test.has_pct, cell->test.ci_half_pct);
+	json_key(f, "significant", 0);
+	fputs(c->significant ? "true" : "false", f);
+	json_key(f, "resolution_pct", 0);
+	json_num(f, c->has_resolution, c->range_pct);
+	json_key(f, "beyond_resolution", 0);
+	fputs(c->beyond ? "true" : "false", f);
+	json_key(f, "under_threshold", 0);
+	fputs(c->under ? "true" : "false", f);
+	change_name(rep, c, buf, sizeof(buf));
+	json_key(f, "name", 0);
+	json_str(f, buf);
+	change_words(rep, c, buf, sizeof(buf));
+	json_key(f, "words", 0);
+	json_str(f, buf);
+	fputc('}', f);
+}
+
+static void j_summary(FILE *f, const struct report *rep)
+{
+	char line[4096];
+	int first = 1;
+
+	json_key(f, "summary", 0);
+	fputc('{', f);
+	json_key(f, "threshold_pct", 1);
+	json_num(f, 1, rep->opt.threshold);
+	json_key(f, "changes", 0);
+	fputc('[', f);
+	for (size_t i = 0; i < rep->changes.n; i++)
+		j_change(f, rep, &rep->changes.c[i], i == 0);
+	fputc(']', f);
+	json_key(f, "unchanged", 0);
+	fprintf(f, "%zu", rep->changes.unchanged);
+	json_key(f, "untested", 0);
+	fprintf(f, "%zu", rep->changes.untested);
+	unchanged_line(rep, line, sizeof(line));
+	json_key(f, "unchanged_line", 0);
+	json_str(f, line);
+	json_key(f, "shown_once", 0);
+	fputc('{', f);
+	for (size_t i = 0; i < rep->n_benches; i++) {
+		if (!*rep->benches[i].aliases)
+			continue;
+		json_key(f, rep->benches[i].data.name, first);
+		json_str(f, rep->benches[i].aliases);
+		first = 0;
+	}
+	fputs("}}", f);
+}
+
 void render_json(FILE *f, const struct report *rep, const struct gate *gate)
 {
 	fputc('{', f);
@@ -332,6 +406,7 @@ void render_json(FILE *f, const struct report *rep, const struct gate *gate)
 	for (size_t r = 0; r < rep->n_runs; r++)
 		j_run(f, &rep->runs[r], r == 0);
 	fputc(']', f);
+	j_summary(f, rep);
 	j_benches(f, rep);
 	j_missing(f, rep);
 	j_differences(f, rep);

@@ -43,7 +43,7 @@ static void md_metric(FILE *f, const struct report *rep,
 {
 	char label[256], sentence[512];
 	struct row *rows;
-	size_t n = metric_rows(b, m, &rows);
+	size_t n = table_rows(rep, b, m, &rows);
 	struct scale sc;
 
 	metric_scale(b, m, &sc);
@@ -58,7 +58,7 @@ static void md_metric(FILE *f, const struct report *rep,
 	}
 	fputc('\n', f);
 	for (size_t p = 0; p < b->data.n_params; p++)
-		for (size_t r = 1; r < rep->n_runs; r++) {
+		for (size_t r = 1; r < rep->n_runs && point_shown(rep, b, p); r++) {
 			metric_label(b, m, p, label, sizeof(label));
 			diff_sentence(rep, b, m, p, r, sentence, sizeof(sentence));
 			fprintf(f, "- %s %s: %s\n", label, rep->runs[r].name, sentence);
@@ -96,24 +96,25 @@ static void md_unlike(FILE *f, const struct report *rep)
 
 void render_markdown(FILE *f, const struct report *rep)
 {
-	char hidden[512], legend[1400];
+	char legend[1400];
 
 	md_unlike(f, rep);
-	percent_legend(rep, legend, sizeof(legend));
+	changes_markdown(f, rep);
+	percent_legend(rep, table_metrics, legend, sizeof(legend));
 	fprintf(f, "%s Bold: the means differ significantly at %.1f%% confidence (%s t-test).\n\n",
 		legend, report_confidence(rep), rep->opt.test == TTEST_STUDENT ? "Student's" : "Welch's");
 	for (size_t i = 0; i < rep->n_benches; i++) {
 		const struct bench_cmp *b = &rep->benches[i];
 		size_t *order = xcalloc(b->data.n_metrics, sizeof(*order));
-		size_t n = shown_metrics(rep, b, order);
+		size_t n = table_metrics(rep, b, order);
 
-		fprintf(f, "### %s\n\n", b->data.name);
+		if (n)
+			fprintf(f, "### %s\n\n", b->data.name);
 		for (size_t k = 0; k < n; k++)
 			md_shown(f, rep, b, order, n, k);
-		if (hidden_metrics(rep, b, hidden, sizeof(hidden)))
-			fprintf(f, "Not shown: %s without a significant difference (--all-metrics shows them).\n\n",
-				hidden);
 		where_markdown(f, rep, i);
 		free(order);
 	}
+	if (not_shown_line(rep, legend, sizeof(legend)))
+		fprintf(f, "%s\n", legend);
 }

@@ -181,7 +181,7 @@ static void print_differences(FILE *f, const struct report *rep,
 	char label[256], sentence[512];
 
 	for (size_t p = 0; p < b->data.n_params; p++)
-		for (size_t r = 1; r < rep->n_runs; r++) {
+		for (size_t r = 1; r < rep->n_runs && point_shown(rep, b, p); r++) {
 			metric_label(b, m, p, label, sizeof(label));
 			diff_sentence(rep, b, m, p, r, sentence, sizeof(sentence));
 			fprintf(f, "%s %s: %s\n", label, rep->runs[r].name, sentence);
@@ -198,7 +198,7 @@ static void print_metric(FILE *f, const struct report *rep,
 			 const struct bench_cmp *b, size_t m)
 {
 	struct row *rows;
-	size_t n = metric_rows(b, m, &rows);
+	size_t n = table_rows(rep, b, m, &rows);
 	char header[300];
 	struct widths w;
 
@@ -240,28 +240,38 @@ static void print_unlike(FILE *f, const struct report *rep)
 	fputc('\n', f);
 }
 
+/*
+ * What changed first, in lines that fit on a screen; then the tables of
+ * what changed, each bench's primary metric leading (every table with
+ * --all-metrics).
+ */
 void render_text(FILE *f, const struct report *rep)
 {
-	char hidden[512], legend[1400];
+	char legend[1400];
+	int first = 1;
 
 	print_unlike(f, rep);
+	changes_text(f, rep);
 	/* one line, so that each block below still pastes on its own */
-	percent_legend(rep, legend, sizeof(legend));
-	fprintf(f, "%s\n\n", legend);
+	percent_legend(rep, table_metrics, legend, sizeof(legend));
 	for (size_t i = 0; i < rep->n_benches; i++) {
 		const struct bench_cmp *b = &rep->benches[i];
 		size_t *order = xcalloc(b->data.n_metrics, sizeof(*order));
-		size_t n = shown_metrics(rep, b, order);
+		size_t n = table_metrics(rep, b, order);
 
-		if (i)
-			fputc('\n', f);
-		fprintf(f, "%s\n", b->data.name);
+		if (n && first)
+			fprintf(f, "\n%s\n", legend);
+		if (n) {
+			fprintf(f, "\n%s\n", b->data.name);
+			first = 0;
+		}
 		for (size_t k = 0; k < n; k++)
 			print_shown(f, rep, b, order, k);
-		if (hidden_metrics(rep, b, hidden, sizeof(hidden)))
-			fprintf(f, "\nNot shown: %s without a significant difference (--all-metrics shows them).\n",
-				hidden);
+		if (n && rep->opt.all_metrics && *b->aliases)
+			fprintf(f, "\nShown once, the same in every sample: %s.\n", b->aliases);
 		where_text(f, rep, i);
 		free(order);
 	}
+	if (not_shown_line(rep, legend, sizeof(legend)))
+		fprintf(f, "\n%s\n", legend);
 }

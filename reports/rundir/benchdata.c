@@ -91,32 +91,51 @@ static int sampled(const struct bench_data *b, size_t m)
 	return 0;
 }
 
-/* Move metric `from` to `to` (to <= from) in the table and every cell block. */
-static void move_metric(struct bench_data *b, size_t from, size_t to)
+/*
+ * Keep the metrics with keep[m] set: the table and the [param][run][metric]
+ * blocks of the samples and of the warm-ups re-packed, the rest freed.
+ */
+void bench_keep_metrics(struct bench_data *b, const int *keep)
 {
-	b->metrics[to] = b->metrics[from];
-	for (size_t p = 0; p < b->n_params; p++)
-		for (size_t r = 0; r < b->n_runs; r++)
-			*bench_cell(b, p, r, to) = *bench_cell(b, p, r, from);
+	size_t kept = 0, n = b->n_metrics, blocks = b->n_params * b->n_runs;
+	struct series *packed = xcalloc(blocks * n + 1, sizeof(*packed));
+
+	for (size_t m = 0; m < n; m++)
+		kept += keep[m] != 0;
+	for (int warm = 0; warm < 2; warm++) {
+		struct series *cells = warm ? b->warm : b->cells;
+		size_t o = 0;
+
+		if (!cells)
+			continue;
+		for (size_t i = 0; i < blocks; i++)
+			for (size_t m = 0; m < n; m++) {
+				if (keep[m])
+					packed[o++] = cells[i * n + m];
+				else
+					free(cells[i * n + m].v);
+			}
+		memcpy(cells, packed, o * sizeof(*cells));
+	}
+	free(packed);
+	kept = 0;
+	for (size_t m = 0; m < n; m++) {
+		if (keep[m])
+			b->metrics[kept++] = b->metrics[m];
+		else
+			metric_clear(&b->metrics[m]);
+	}
+	b->n_metrics = kept;
 }
 
 void bench_drop_unsampled(struct bench_data *b)
 {
-	size_t kept = 0, n = b->n_metrics;
-	struct series *old = b->cells;
+	int *keep = xcalloc(b->n_metrics + 1, sizeof(*keep));
 
-	for (size_t m = 0; m < n; m++) {
-		if (!sampled(b, m)) {
-			metric_clear(&b->metrics[m]);
-			continue;
-		}
-		move_metric(b, m, kept++);
-	}
-	b->n_metrics = kept;
-	/* re-pack the [param][run][metric] blocks to the new metric count */
-	for (size_t i = 0; i < b->n_params * b->n_runs; i++)
-		for (size_t m = 0; m < kept; m++)
-			b->cells[i * kept + m] = old[i * n + m];
+	for (size_t m = 0; m < b->n_metrics; m++)
+		keep[m] = sampled(b, m);
+	bench_keep_metrics(b, keep);
+	free(keep);
 }
 
 size_t samples_of(const struct bench_data *b, size_t run, size_t m)

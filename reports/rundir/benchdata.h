@@ -34,6 +34,8 @@ struct series *bench_cell(const struct bench_data *b, size_t param,
 /* Index of param, added if new. */
 size_t bench_param(struct bench_data *b, const char *param);
 int bench_metric_index(const struct bench_data *b, const char *name);
+/* Keep the metrics m with keep[m] set (samples and warm-ups), free the rest. */
+void bench_keep_metrics(struct bench_data *b, const int *keep);
 /* Leave out the metrics no run has a sample of (seen only in warm-ups). */
 void bench_drop_unsampled(struct bench_data *b);
 void series_push(struct series *s, double v);

@@ -153,10 +153,10 @@ TEST(the_legend_names_the_counts_whose_tables_are_shown)
 	constant(0, 1, ELAPSED, 2, 2);
 	constant(0, 0, PAGES, 16384, 2);
 	constant(0, 1, PAGES, 16384, 2);
-	percent_legend(&rep, buf, sizeof(buf));
+	percent_legend(&rep, shown_metrics, buf, sizeof(buf));
 	assert_string_equal(buf, "Percentages: change against base, positive = better.");
 	constant(0, 1, PAGES, 20480, 2);
-	percent_legend(&rep, buf, sizeof(buf));
+	percent_legend(&rep, shown_metrics, buf, sizeof(buf));
 	assert_string_equal(buf, "Percentages: change against base, positive = better; "
 				 "for the count Pages (neither better nor worse): the plain change.");
 }

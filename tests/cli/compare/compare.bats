@@ -16,22 +16,23 @@ setup() {
 }
 
 @test "Elapsed block has the munlock thread's layout, its unit in the header" {
-	run "$COMPARE" -o "$FIX" 3.11-rc3-0 3.11-rc3-1
-	# bats drops empty lines from $lines: the legend is line 0, the bench starts at index 34.
+	run "$COMPARE" -o "$FIX" --all-metrics 3.11-rc3-0 3.11-rc3-1
+	# bats drops empty lines from $lines: the summary is lines 0-7, the
+	# legend line 8, the bench starts at index 42.
 	# The cv row's -133.61% widens the percentage column by one.
-	[ "${lines[34]}" = "timedmunlock" ]
-	[ "${lines[35]}" = "Elapsed [s]                  3.11-rc3               3.11-rc3" ]
-	[ "${lines[36]}" = "                                    0                      1" ]
-	[ "${lines[37]}" = "Elapsed min           3.38 (   0.00%)        1.90 (  43.79%)" ]
-	[ "${lines[38]}" = "Elapsed mean          3.40 (   0.00%)        1.92 *  43.37%*" ]
-	[ "${lines[39]}" = "Elapsed stddev        0.01 (   0.00%)        0.02 ( -32.29%)" ]
-	[ "${lines[40]}" = "Elapsed max           3.41 (   0.00%)        1.94 (  43.11%)" ]
-	[ "${lines[41]}" = "Elapsed range         0.03 (   0.00%)        0.04 ( -33.33%)" ]
-	[ "${lines[42]}" = "Elapsed cv            0.38 (   0.00%)        0.89 (-133.61%)" ]
+	[ "${lines[42]}" = "timedmunlock" ]
+	[ "${lines[43]}" = "Elapsed [s]                  3.11-rc3               3.11-rc3" ]
+	[ "${lines[44]}" = "                                    0                      1" ]
+	[ "${lines[45]}" = "Elapsed min           3.38 (   0.00%)        1.90 (  43.79%)" ]
+	[ "${lines[46]}" = "Elapsed mean          3.40 (   0.00%)        1.92 *  43.37%*" ]
+	[ "${lines[47]}" = "Elapsed stddev        0.01 (   0.00%)        0.02 ( -32.29%)" ]
+	[ "${lines[48]}" = "Elapsed max           3.41 (   0.00%)        1.94 (  43.11%)" ]
+	[ "${lines[49]}" = "Elapsed range         0.03 (   0.00%)        0.04 ( -33.33%)" ]
+	[ "${lines[50]}" = "Elapsed cv            0.38 (   0.00%)        0.89 (-133.61%)" ]
 }
 
 @test "longer labels widen their own metric's table, not the Elapsed one" {
-	run "$COMPARE" -o "$FIX" 3.11-rc3-0 3.11-rc3-1
+	run "$COMPARE" -o "$FIX" --all-metrics 3.11-rc3-0 3.11-rc3-1
 	[[ "$output" == *"
 Elapsed-2 stddev        1.00 (  0.00%)        0.10 ( 90.00%)
 "* ]]
@@ -94,9 +95,10 @@ Elapsed min          33.80 (   0.00%)       19.00 (  43.79%)
 @test "a run name without a dash fills the first header line only" {
 	mkdir -p "$BATS_TEST_TMPDIR/r"
 	cp -r "$FIX/3.11-rc3-0" "$BATS_TEST_TMPDIR/r/base"
-	run --separate-stderr "$COMPARE" -o "$BATS_TEST_TMPDIR/r" base "$FIX/3.11-rc3-same"
-	[ "${lines[2]}" = "Elapsed [s]                     base              3.11-rc3" ]
-	[ "${lines[3]}" = "                                                      same" ]
+	run --separate-stderr "$COMPARE" -o "$BATS_TEST_TMPDIR/r" --all-metrics base "$FIX/3.11-rc3-same"
+	# lines 0-1: nothing changed; 2: the legend; 3: the bench
+	[ "${lines[4]}" = "Elapsed [s]                     base              3.11-rc3" ]
+	[ "${lines[5]}" = "                                                      same" ]
 }
 
 @test "runs are found by name under MMDELTA_RESULTS and by path" {
@@ -116,7 +118,7 @@ kernel_named_copies() {
 
 @test "a run name wider than its column widens it: a blank parts every name" {
 	kernel_named_copies 6.12.111+deb12-cloud-amd64 6.12.113+deb12-cloud-amd64
-	run --separate-stderr "$COMPARE" -o "$BATS_TEST_TMPDIR/k" 01-6.12.111+deb12-cloud-amd64 02-6.12.113+deb12-cloud-amd64
+	run --separate-stderr "$COMPARE" -o "$BATS_TEST_TMPDIR/k" --all-metrics 01-6.12.111+deb12-cloud-amd64 02-6.12.113+deb12-cloud-amd64
 	[ "$status" -eq 0 ]
 	# by hand: label 14, then each run 1 blank + 23 columns (the cv row's
 	# -133.61% already took the run's columns to 23)
@@ -129,20 +131,59 @@ Elapsed min            3.38 (   0.00%)         1.90 (  43.79%)
 	for label in "Elapsed [s]" "Populate [s]" "Munmap [ms]" "Rate [Kops/s]"; do
 		block_aligned "$output" "$label" || { echo "block $label"; return 1; }
 	done
-	run --separate-stderr "$COMPARE" -o "$BATS_TEST_TMPDIR/k" --format markdown 01-6.12.111+deb12-cloud-amd64 02-6.12.113+deb12-cloud-amd64
+	run --separate-stderr "$COMPARE" -o "$BATS_TEST_TMPDIR/k" --all-metrics --format markdown 01-6.12.111+deb12-cloud-amd64 02-6.12.113+deb12-cloud-amd64
 	[[ "$output" == *"| Elapsed [s] | 01-6.12.111+deb12-cloud-amd64 | 02-6.12.113+deb12-cloud-amd64 |"* ]]
 }
 
 @test "run names that fit keep the thread's columns" {
 	kernel_named_copies 6.12.111+deb12-cloud 6.12.113+deb12-cloud
 	# label 15 ("Populate stddev"), each run 22 columns as in the thread
-	run --separate-stderr "$COMPARE" -o "$BATS_TEST_TMPDIR/k" 01-6.12.111+deb12-cloud 02-6.12.113+deb12-cloud
+	run --separate-stderr "$COMPARE" -o "$BATS_TEST_TMPDIR/k" --all-metrics 01-6.12.111+deb12-cloud 02-6.12.113+deb12-cloud
 	[ "$status" -eq 0 ]
 	[[ "$output" == *"
 Populate [s]        01-6.12.111+deb12     02-6.12.113+deb12
                                 cloud                 cloud
 Populate min          10.00 (  0.00%)       10.10 ( -1.00%)
 "* ]]
-	run --separate-stderr "$COMPARE" -o "$BATS_TEST_TMPDIR/k" --format markdown 01-6.12.111+deb12-cloud 02-6.12.113+deb12-cloud
+	run --separate-stderr "$COMPARE" -o "$BATS_TEST_TMPDIR/k" --all-metrics --format markdown 01-6.12.111+deb12-cloud 02-6.12.113+deb12-cloud
 	[[ "$output" == *"| Populate [s] | 01-6.12.111+deb12-cloud | 02-6.12.113+deb12-cloud |"* ]]
+}
+
+@test "the summary leads: each change with old, new and its interval; --threshold sets what matters" {
+	run --separate-stderr "$COMPARE" -o "$FIX" 3.11-rc3-0 3.11-rc3-1
+	[ "$status" -eq 0 ]
+	# the table's own sentence: -1.473 ± 0.027 s, 43.37% ± 0.79% better
+	[ "${lines[0]}" = "What changed by 0.1% or more, 3.11-rc3-1 against 3.11-rc3-0 (significant at 95%):" ]
+	grep -qxF '  timedmunlock Elapsed     3.40 ->   1.92 s       43.37% ± 0.79% better' <<<"$output"
+	# Populate, Munmap (no difference) and Pages (the same): no table
+	[[ "$output" != *"Populate ["* && "$output" != *"Munmap ["* ]]
+	run --separate-stderr "$COMPARE" -o "$FIX" --threshold 50 3.11-rc3-0 3.11-rc3-1
+	[ "$status" -eq 0 ]
+	# heaprelease's 53.9% to 904% stay; timedmunlock's 43.37% is under 50%
+	grep -q '^Significant, under 50%: timedmunlock Elapsed 43.37% ± 0.79% better, timedmunlock ns/page 43.37% ± 0.79% better\.$' <<<"$output"
+	[[ "$output" != *"
+timedmunlock
+"* ]]
+	grep -q '^  heaprelease 2 Rate ' <<<"$output"
+	run --separate-stderr "$COMPARE" -o "$FIX" --threshold lots 3.11-rc3-0 3.11-rc3-1
+	[ "$status" -eq 2 ]
+	[ -z "$output" ]
+	[ "$stderr" = "mmstat: --threshold 'lots': expected a percentage, 0 or more" ]
+}
+
+@test "a swept bench's tables keep the rows of the points that changed" {
+	local r=$BATS_TEST_TMPDIR/p
+	mkdir -p "$r"
+	cp -r "$FIX/3.11-rc3-0" "$r/base"
+	cp -r "$FIX/3.11-rc3-1" "$r/new"
+	# THREADS=2 of new is base's: only THREADS=1 changed
+	{ awk -F'\t' '$2 != 2' "$r/new/heaprelease/samples.tsv"; awk -F'\t' '$2 == 2' "$r/base/heaprelease/samples.tsv"; } >"$r/s"
+	mv "$r/s" "$r/new/heaprelease/samples.tsv"
+	run --separate-stderr "$COMPARE" -o "$r" base new
+	[ "$status" -eq 0 ]
+	grep -q '^Elapsed-1 mean ' <<<"$output"
+	[[ "$output" == *"the rows of 1 sweep point where nothing changed (--all-metrics shows every table)."* ]]
+	run ! grep -q '^Elapsed-2 ' <<<"$output"
+	run --separate-stderr "$COMPARE" -o "$r" --all-metrics base new
+	grep -q '^Elapsed-2 mean ' <<<"$output"
 }

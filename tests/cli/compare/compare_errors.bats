@@ -46,10 +46,12 @@ expect_error() {	# expect_error MESSAGE compare-args...
 @test "a partial run is refused, and marked when allowed" {
 	cp -r "$FIX/.3.11-rc3-3.partial" "$R/"
 	expect_error "mmstat: $R/.3.11-rc3-3.partial: partial run (status: interrupted); --allow-partial compares it anyway" base 3.11-rc3-3
-	run --separate-stderr "$COMPARE" -o "$R" --allow-partial base 3.11-rc3-3
+	run --separate-stderr "$COMPARE" -o "$R" --allow-partial --all-metrics base 3.11-rc3-3
 	[ "$status" -eq 0 ]
-	[ "${lines[2]}" = "Elapsed [s]                      base               3.11-rc3" ]
-	[ "${lines[3]}" = "                                                 3 (partial)" ]
+	[[ "$output" == *"
+Elapsed [s]                      base               3.11-rc3
+                                                 3 (partial)
+"* ]]
 }
 
 @test "a run without a bench: noted, the common benches compared" {
@@ -57,9 +59,15 @@ expect_error() {	# expect_error MESSAGE compare-args...
 	run --separate-stderr "$COMPARE" -o "$R" base new
 	[ "$status" -eq 0 ]
 	[ "$stderr" = "mmstat: run 'new' lacks bench 'heaprelease'; not compared" ]
-	[ "${lines[1]}" = "timedmunlock" ]
+	[[ "$output" == *"
+timedmunlock
+Elapsed [s] "* ]]
+	[[ "$output" != *"heaprelease"* ]]
 	rm -r "$R/new/timedmunlock"
-	expect_error "mmstat: no bench is in every run (run 'base' holds 2 benches)" base new
+	expect_error "mmstat: no bench is in every run: run 'base' holds 2 benches: heaprelease, timedmunlock; run 'new' holds no bench" base new
+	cp -r "$R/base/heaprelease" "$R/new/"
+	rm -r "$R/base/heaprelease"
+	expect_error "mmstat: no bench is in every run: run 'base' holds 1 bench: timedmunlock; run 'new' holds 1 bench: heaprelease" base new
 }
 
 @test "a corrupt value names file and line" {
@@ -96,7 +104,7 @@ expect_error() {	# expect_error MESSAGE compare-args...
 	printf 'vmstat_pgfault\tpgfault\tcount\tlower\n' >> "$R/new/timedmunlock/metrics.tsv"
 	printf 'vmstat_pgfault\t-\t0\t12\n' >> "$S"
 	sed -i '/^pages/d' "$S"
-	run --separate-stderr "$COMPARE" -o "$R" base new
+	run --separate-stderr "$COMPARE" -o "$R" --all-metrics base new
 	[ "$status" -eq 0 ]
 	[ "$stderr" = "mmstat: run 'base' lacks metric 'vmstat_pgfault' of bench 'timedmunlock'
 mmstat: run 'new' lacks metric 'pages' of bench 'timedmunlock'" ]
@@ -112,19 +120,41 @@ mmstat: run 'new' lacks metric 'pages' of bench 'timedmunlock'" ]
 }
 
 @test "a single sample: n/a and no test, said plainly, exit 0" {
-	run --separate-stderr "$COMPARE" -o "$FIX" 3.11-rc3-0 single-1
+	run --separate-stderr "$COMPARE" -o "$FIX" --all-metrics 3.11-rc3-0 single-1
 	[ "$status" -eq 0 ]
-	[ "${lines[4]}" = "Elapsed min           3.38 (  0.00%)        3.30 (  2.37%)" ]
-	[ "${lines[6]}" = "Elapsed stddev        0.01 (  0.00%)         n/a (    n/a)" ]
+	[[ "$output" == *"
+Elapsed min           3.38 (  0.00%)        3.30 (  2.37%)
+Elapsed mean          "*"
+Elapsed stddev        0.01 (  0.00%)         n/a (    n/a)
+"* ]]
+	[[ "$output" == *"Nothing changed by 0.1% or more, single-1 against 3.11-rc3-0"* ]]
+	[[ "$output" == *"1 figure: no difference proven, 4 not tested (fewer than 2 samples); "*"timedmunlock no test."* ]]
 	[[ "$output" == *"Elapsed single-1: No test: fewer than 2 samples (baseline 4, this run 1)"* ]]
 	[[ "$output" != *nan* && "$output" != *inf* ]]
 }
 
 @test "zero variance: equal constants are one line, different ones are exact" {
-	run --separate-stderr "$COMPARE" -o "$R" base new
+	run --separate-stderr "$COMPARE" -o "$R" --all-metrics base new
 	grep -qxF 'Pages 1000000 in every run' <<<"$output"
 	sed -i 's/^pages\(.*\)\t1000000$/pages\1\t1000100/' "$S"
-	run --separate-stderr "$COMPARE" -o "$R" base new
+	run --separate-stderr "$COMPARE" -o "$R" --all-metrics base new
 	[ "$status" -eq 0 ]
 	[[ "$output" == *"Pages new: Difference at 95.0% confidence: 0.00010 ± 0.00000 M, 0.010% ± 0.000% more"* ]]
+}
+
+@test "one run given twice, or a copy of it, is said in one line on stderr and compared" {
+	run --separate-stderr "$COMPARE" -o "$R" base base
+	[ "$status" -eq 0 ]
+	[ "$stderr" = "mmstat: 'base' and 'base' are one run (the same directory): it is compared with itself" ]
+	[[ "${lines[0]}" == "Nothing changed by 0.1% or more, base against base "* ]]
+	printf 'pid: 4242\npid_start: 777\nstart_time: 2026-12-03T18:05:16+00:00\n' >>"$R/base/meta"
+	cp -r "$R/base" "$R/copy"
+	run --separate-stderr "$COMPARE" -o "$R" base copy
+	[ "$status" -eq 0 ]
+	[ "$stderr" = "mmstat: 'base' and 'copy' are one run (copies of the run of pid 4242 started 2026-12-03T18:05:16+00:00): it is compared with itself" ]
+	# another run of the same process (run.sh --kernel A --kernel B) is not
+	printf 'pid: 4250\npid_start: 790\nstart_time: 2026-12-03T18:05:16+00:00\n' >>"$R/new/meta"
+	run --separate-stderr "$COMPARE" -o "$R" base new
+	[ "$status" -eq 0 ]
+	[ -z "$stderr" ]
 }

@@ -25,8 +25,8 @@ near() {	# near A B TOL
 
 @test "JSON is one valid document with the schema's top-level keys" {
 	EXTRA=()
-	[ "$(json 'keys_unsorted | join(",")')" = "schema,test,alpha,confidence,runs,benches,missing,differences,gate,profile" ]
-	[ "$(json .schema)" = "mmdelta-compare/4" ]
+	[ "$(json 'keys_unsorted | join(",")')" = "schema,test,alpha,confidence,runs,summary,benches,missing,differences,gate,profile" ]
+	[ "$(json .schema)" = "mmdelta-compare/5" ]
 	[ "$(json '.runs | map(.name) | join(" ")')" = "3.11-rc3-0 3.11-rc3-1" ]
 	[ "$(json .gate)" = "null" ]
 }
@@ -95,4 +95,17 @@ near() {	# near A B TOL
 	[ "$text" = "Elapsed-2 mean         80.00 (  0.00%)        8.00 * 90.00%*" ]
 	[ "$md" = "| Elapsed-2 mean | 80.00 (0.00%) | **8.00 (90.00%)** |" ]
 	[ "$js" = "80 8" ]
+}
+
+@test "JSON carries the summary: each change, what did not move, the threshold" {
+	EXTRA=()
+	[ "$(json '.summary.threshold_pct')" = "0.1" ]
+	[ "$(json '.summary.changes | length')" -eq 6 ]
+	local c='.summary.changes[] | select(.bench == "timedmunlock" and .metric == "elapsed")'
+	[ "$(json "$c | [.significant, .under_threshold, .words] | join(\" \")")" = "true false 43.37% ± 0.79% better" ]
+	near "$(json "$c.change_pct")" -43.372606774668630 1e-9
+	[ "$(json '.summary.unchanged')" -eq 3 ]
+	# the text's lines come from the same list
+	run --separate-stderr "$COMPARE" -o "$FIX" 3.11-rc3-0 3.11-rc3-1
+	[ "$(grep -c '^  [a-z]' <<<"$output")" -eq 6 ]
 }

@@ -31,7 +31,9 @@ setup() {
 	[ -s "$PAGE" ]
 	grep -q 'Munmap mean' "$PAGE_DIR/ab.out"
 	grep -q 'gate: timedmunlock elapsed patch-b' "$PAGE_DIR/ab.out"
-	grep -q 'compare.sh: html: writing' "$PAGE_DIR/ab.err"
+	# one line on stderr for the page and its plots, not one per plot
+	[ "$(grep -c . "$PAGE_DIR/ab.err")" -eq 1 ]
+	grep -qx "compare.sh: html: $PAGE_DIR/ab/index.html, $(find "$PAGE_DIR/ab/plots" -name '*.svg' | wc -l) plots" "$PAGE_DIR/ab.err"
 }
 
 @test "the page loads nothing from the network and every image it names is in its folder" {
@@ -142,7 +144,9 @@ highlighted() {	# highlighted PAGE CLASS
 	# a config line of how the run went is folded; SIZE decides the figure
 	sed -i 's/^ITERATIONS=.*/ITERATIONS=7/; s/^SIZE=.*/SIZE=32M/' "$k/01-6.12.117+deb12-cloud-amd64/timedmunlock/config"
 	kernel_page "$k" >"$page"
-	[ "$(highlighted "$page" system)" = "kernel_release kernel_version memtotal thp_enabled " ]
+	# the system's THP at the start differs, but the bench ran with THP=never
+	# in both: what it ran with is alike
+	[ "$(highlighted "$page" system)" = "kernel_release kernel_version memtotal " ]
 	[ "$(highlighted "$page" config)" = "SIZE " ]
 	sed -n '/<table class="config-run">/,/<\/table>/p' "$page" | grep -q '<tr><th>ITERATIONS</th><td>2</td><td>7</td></tr>'
 }
@@ -152,8 +156,10 @@ highlighted() {	# highlighted PAGE CLASS
 	kernel_page "$FIX" >"$page"
 	bottom=$(element_bottom "$page" summary)
 	[ -n "$bottom" ] && [ "$bottom" -le 900 ]
-	# populate 0.044% faster, munmap 0.19% slower: both significant under icount
-	grep -q '<a href="#timedmunlock-populate_elapsed">Populate</a>.*<td class="better">better \*</td>' "$page"
+	# populate 0.044% faster, munmap 0.19% slower: both significant under
+	# icount, but populate's is under the 0.1% threshold: never coloured
+	grep -q '<a href="#timedmunlock-populate_elapsed">Populate</a>.*<td>significant, under 0.1%</td>' "$page"
+	run ! grep -q '<a href="#timedmunlock-populate_elapsed">Populate</a>.*class="[a-z ]*better' "$page"
 	grep -q '<a href="#timedmunlock-munmap_elapsed">Munmap</a>.*<td class="worse">worse \*</td>' "$page"
 }
 
@@ -178,7 +184,7 @@ highlighted() {	# highlighted PAGE CLASS
 	grep -q '<tr><th colspan="3">32M</th></tr>' "$PAGE_DIR/sweep/index.html"
 	# pages, 4096, 8192 and 16384 in both runs, is one line and not plotted
 	grep -q '<p class="constant" id="timedmunlock-pages">Pages-16M 4096, Pages-32M 8192, Pages-64M 16384 in every run</p>' "$PAGE_DIR/sweep/index.html"
-	[[ "$stderr" == *"mmdelta: plot: timedmunlock pages: one value in every run, not plotted"* ]]
+	[ "$stderr" = "compare.sh: html: $PAGE_DIR/sweep/index.html, 16 plots" ]
 	[ "$(grep -o '<img src="plots/[^"]*-sweep.svg"' "$PAGE_DIR/sweep/index.html" | wc -l)" -eq 4 ]
 	[ "$(grep -o '<img ' "$PAGE_DIR/sweep/index.html" | wc -l)" -eq 16 ]
 }
@@ -193,7 +199,7 @@ highlighted() {	# highlighted PAGE CLASS
 @test "a run with one sample per metric: the page says n/a and draws no delta chart" {
 	run --separate-stderr "$ROOT/compare.sh" -o "$ROOT/tests/fixtures/compare" --html "$PAGE_DIR/single" 3.11-rc3-0 single-1
 	[ "$status" -eq 0 ]
-	[[ "$stderr" == *"mmdelta: plot: timedmunlock elapsed: no test possible, no delta plot"* ]]
+	[[ "$stderr" == *"compare.sh: html: $PAGE_DIR/single/index.html, 8 plots"* ]]
 	grep -q '<td class="num">n/a (n/a)</td>' "$PAGE_DIR/single/index.html"
 	[ -z "$(find "$PAGE_DIR/single/plots" -name '*-delta.*')" ]
 	[ -n "$(find "$PAGE_DIR/single/plots" -name 'timedmunlock-elapsed-box.svg')" ]
@@ -233,4 +239,52 @@ highlighted() {	# highlighted PAGE CLASS
 	[[ "$output" == *"&lt;b&gt;Elapsed&amp;&quot; [s]"* ]]
 	[[ "$output" == *"&lt;script&gt;x&lt;/script&gt;"* ]]
 	[[ "$output" != *"<b>Elapsed"* && "$output" != *"<script>x"* ]]
+}
+
+@test "the Systems table shows the THP each run's benches ran with; the system's at the start is folded" {
+	local r=$PAGE_DIR/thp
+	mkdir -p "$r"
+	cp -r "$ROOT/tests/fixtures/compare/3.11-rc3-0" "$r/base"
+	cp -r "$ROOT/tests/fixtures/compare/3.11-rc3-1" "$r/new"
+	printf 'thp_enabled: madvise\n' | tee -a "$r/base/meta" >>"$r/new/meta"
+	printf 'THP=default\n' | tee "$r/base/heaprelease/config" >"$r/new/heaprelease/config"
+	printf 'THP=never\n' >"$r/base/timedmunlock/config"
+	printf 'THP=never\n' >"$r/new/timedmunlock/config"
+	run --separate-stderr "$ROOT/compare.sh" -o "$r" --format html base new
+	[ "$status" -eq 0 ]
+	printf '%s\n' "$output" >"$r/page.html"
+	# alike: "default" is the system's setting, madvise
+	grep -q '<tr><th>thp_enabled</th><td>madvise (heaprelease), never (timedmunlock)</td><td>madvise (heaprelease), never (timedmunlock)</td></tr>' "$r/page.html"
+	[ -z "$(highlighted "$r/page.html" system)" ]
+	printf 'THP=always\n' >"$r/new/timedmunlock/config"
+	printf 'THP=always\n' >"$r/new/heaprelease/config"
+	run --separate-stderr "$ROOT/compare.sh" -o "$r" --format html base new
+	printf '%s\n' "$output" >"$r/page.html"
+	grep -q '<td class="differs">always</td>' "$r/page.html"
+	[ "$(highlighted "$r/page.html" system)" = "thp_enabled " ]
+	sed -n '/<table class="runs">/,/<\/table>/p' "$r/page.html" | grep -q '<tr><th>thp_enabled at start</th><td>madvise</td><td>madvise</td></tr>'
+}
+
+@test "a significant change under the threshold is never coloured: said as such" {
+	local r=$PAGE_DIR/small
+	mkdir -p "$r"
+	cp -r "$ROOT/tests/fixtures/compare/3.11-rc3-0" "$r/base"
+	cp -r "$ROOT/tests/fixtures/compare/3.11-rc3-0" "$r/new"
+	# icount: constant samples are exact, 1.0 s against 1.0005 s is 0.05% worse
+	awk -F'\t' -v OFS='\t' 'NR > 1 && $1 == "elapsed" { $4 = 1.0 } { print }' "$r/base/timedmunlock/samples.tsv" >"$r/s" && mv "$r/s" "$r/base/timedmunlock/samples.tsv"
+	awk -F'\t' -v OFS='\t' 'NR > 1 && $1 == "elapsed" { $4 = 1.0005 } { print }' "$r/new/timedmunlock/samples.tsv" >"$r/s" && mv "$r/s" "$r/new/timedmunlock/samples.tsv"
+	sed -i '/^clock:/d; $a clock: icount' "$r/base/meta" "$r/new/meta"
+	MMDELTA_RESOLUTION=/nonexistent run --separate-stderr "$ROOT/compare.sh" -o "$r" --format html base new
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"<td>significant, under 0.1%</td>"* ]]
+	# the text summary's lines close the page's
+	[[ "$output" == *'<p class="sub">Significant, under 0.1%: timedmunlock Elapsed 0.050% worse, exact.</p>'* ]]
+	[[ "$output" == *'<p class="sub">8 figures: no difference proven; the smallest change each bench could detect'* ]]
+	[[ "$output" != *'class="num worse"'* ]]
+	run --separate-stderr "$ROOT/compare.sh" -o "$r" --threshold 0.01 --format html base new
+	[[ "$output" == *'class="num worse"'* ]]
+	[[ "$output" != *"significant, under"* ]]
+	# without a resolution table, the test alone decides
+	MMDELTA_RESOLUTION=/nonexistent run --separate-stderr "$ROOT/compare.sh" -o "$r" base new
+	grep -qx 'Significant, under 0.1%: timedmunlock Elapsed 0.050% worse, exact.' <<<"$output"
 }

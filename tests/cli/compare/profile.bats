@@ -64,7 +64,7 @@ close() { awk -v x="$1" -v y="$2" 'BEGIN { d = x - y; if (d < 0) d = -d; exit !(
 	grep -qF '| `total` | 166 | 206 | 16.60 | 20.60 | +40 | ±6 | 100.0% | 0.0012* |' <<<"$output"
 	run --separate-stderr "$COMPARE" --format json --profile --top 2 "$FIX/base" "$FIX/new"
 	[ "$status" -eq 0 ]
-	[ "$(jq -r .schema <<<"$output")" = mmdelta-compare/4 ]
+	[ "$(jq -r .schema <<<"$output")" = mmdelta-compare/5 ]
 	[ "$(jq -r '.profile[0] | "\(.kind) \(.per) \(.units | join(",")) \(.param) \(.point)"' <<<"$output")" = "insns page 10,10 - null" ]
 	[ "$(jq -r '[.profile[0].rows[] | "\(.function):\(.change):\(.significant):\(.exact)"] | join(" ")' <<<"$output")" = \
 		"b:30:true:false d:20:true:true [rest]:-10:true:true" ]
@@ -131,7 +131,7 @@ close() { awk -v x="$1" -v y="$2" 'BEGIN { d = x - y; if (d < 0) d = -d; exit !(
 }
 
 @test "a block whose total is within the iterations' noise says so, and marks no row (procmunmap)" {
-	run --separate-stderr "$COMPARE" --profile "$FIX/6.12.117" "$FIX/6.12.118"
+	run --separate-stderr "$COMPARE" --profile --all-metrics "$FIX/6.12.117" "$FIX/6.12.118"
 	[ "$status" -eq 0 ]
 	# the table says so too
 	grep -q '^Elapsed 6.12.118: No difference proven at 95.0% confidence' <<<"$(sed -n '/^procmunmap$/,/^procmunmap: /p' <<<"$output")"
