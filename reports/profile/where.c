@@ -89,6 +89,16 @@ static void primary_verdict(const struct report *rep, struct where_block *w)
 
 double where_range(const struct where_block *w) { return fmax(w->resolution.range, w->runs_range); }
 
+/*
+ * The spread the total's change must pass.  A total the same in every
+ * iteration of both runs has no spread of its own in these runs, whatever
+ * the primary metric's iterations did, so only the table's range applies.
+ */
+double where_total_range(const struct where_block *w)
+{
+	return w->total.test.exact ? w->resolution.range : where_range(w);
+}
+
 /* (max - min) / mean of one run's samples; 0 without two. */
 static double own_range(const struct summary *s)
 {
@@ -116,7 +126,7 @@ static int total_resolution(const struct report *rep, struct where_block *w, str
 		return found;
 	w->has_resolution = 1;
 	w->runs_range = fmax(own_range(sb), own_range(sn));
-	w->beyond_resolution = w->total.base != 0 && fabs(w->total.change / w->total.base) > where_range(w);
+	w->beyond_resolution = w->total.base != 0 && fabs(w->total.change / w->total.base) > where_total_range(w);
 	w->primary_beyond = sn->n && sb->mean != 0 && fabs((sn->mean - sb->mean) / sb->mean) > where_range(w);
 	return 0;
 }

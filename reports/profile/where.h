@@ -66,7 +66,7 @@ struct where_block {
 	int has_resolution;	/* insns between two icount runs, in the table */
 	struct resolution resolution;	/* the bench's primary metric's spread */
 	double runs_range;	/* the widest (max - min) / mean of its iterations in either run */
-	int beyond_resolution;	/* |total change| > the wider of the two ranges */
+	int beyond_resolution;	/* |total change| > where_total_range() */
 	char primary[256];	/* the primary metric as its table names it: "Elapsed-mprotect" */
 	struct ttest primary_test;	/* its table's test at this point */
 	int primary_beyond;	/* between icount runs: its change beyond the wider range */
@@ -79,6 +79,8 @@ struct where_block {
 int where_primary_changed(const struct where_block *w);
 /* The spread a change must pass: resolution.tsv's range, or the runs' own where wider. */
 double where_range(const struct where_block *w);
+/* The spread the total's change must pass: resolution.tsv's alone for an exact total. */
+double where_total_range(const struct where_block *w);
 
 struct where {
 	struct where_block *blocks;	/* bench by bench, point by point, run by run */

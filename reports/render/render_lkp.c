@@ -373,8 +373,9 @@ static void profile_notes(FILE *f, const struct report *rep, size_t bi, size_t p
 		else
 			fprintf(f, " (%s, p %.2g)", significant ? "significant" : "no difference proven", t->p);
 		if (blk->has_resolution)
-			fprintf(f, ", %s %s's icount resolution (%.3g%%)", blk->beyond_resolution ? "beyond" : "within",
-				bench, 100 * blk->resolution.range);
+			fprintf(f, ", %s %s's icount resolution (%.3g%%%s)", blk->beyond_resolution ? "beyond" : "within",
+				bench, 100 * where_total_range(blk),
+				where_total_range(blk) > blk->resolution.range ? " in these runs" : "");
 		if (blk->has_resolution && !blk->beyond_resolution && !significant)
 			fputs(": the work did not change", f);
 		else if (blk->has_resolution && blk->beyond_resolution && significant)

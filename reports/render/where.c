@@ -116,12 +116,12 @@ static void status_line(const struct report *rep, const struct where_block *w, c
 		n = snprintf(buf, len, "%s, the primary metric%s: %s", w->total.name, pct, verdict);
 	if (!w->has_resolution || w->total.change == 0 || n < 0 || (size_t)n >= len)
 		return;
-	if (w->runs_range > w->resolution.range)
+	if (where_total_range(w) > w->resolution.range)
 		snprintf(spread, sizeof(spread), " in these runs, wider than resolution.tsv's %.3g%%",
 			 100 * w->resolution.range);
 	snprintf(buf + n, len - (size_t)n, "; %s %s's icount resolution (%s spreads by up to %.3g%% within one boot%s)%s",
 		 w->beyond_resolution ? "beyond" : "within", bench, rep->benches[w->bench].data.metrics[0].name,
-		 100 * where_range(w), spread,
+		 100 * where_total_range(w), spread,
 		 !w->beyond_resolution && !where_significant(&w->total) && !w->n_significant ?
 			 ": the rows are where the iterations happened to differ" : "");
 }

@@ -86,7 +86,7 @@ close() { awk -v x="$1" -v y="$2" 'BEGIN { d = x - y; if (d < 0) d = -d; exit !(
 
 @test "a swept config under icount: a block per point, its total the runs' own insns_total, tested as scipy does" {
 	local point tb tn text
-	run --separate-stderr "$COMPARE" --profile "$FIX/6.12.117" "$FIX/6.12.118"
+	run --separate-stderr "$COMPARE" --all-metrics --profile "$FIX/6.12.117" "$FIX/6.12.118"
 	[ "$status" -eq 0 ]
 	text=$output
 	[[ $text != *"heaprelease: "*"no profile"* ]]
@@ -146,7 +146,7 @@ close() { awk -v x="$1" -v y="$2" 'BEGIN { d = x - y; if (d < 0) d = -d; exit !(
 @test "the first line: the change the table finds, or its No difference proven and the functions that changed nonetheless" {
 	local r=$BATS_TEST_TMPDIR
 	export MMDELTA_RESOLUTION=$FIX/resolution.tsv
-	run --separate-stderr "$COMPARE" --profile "$FIX/sweep-base" "$FIX/sweep-new"
+	run --separate-stderr "$COMPARE" --all-metrics --profile "$FIX/sweep-base" "$FIX/sweep-new"
 	[ "$status" -eq 0 ]
 	# mprotect: elapsed 1675 ns in every iteration against 1685, a certain change
 	grep -q '^heaprelease PATTERN=mprotect: where the instructions changed, sweep-base -> sweep-new (insns: ' <<<"$output"
@@ -172,7 +172,7 @@ close() { awk -v x="$1" -v y="$2" 'BEGIN { d = x - y; if (d < 0) d = -d; exit !(
 		sed -i -E '/PATTERN=[a-z]*\.[23]\t/d' "$r/one-$k/insns.tsv"
 	done
 	[ "$(awk -F'\t' '$1 == "elapsed" && $2 == "madvise" { print $3, $4 }' "$r/one-new/heaprelease/samples.tsv")" = "1 0.000002930" ]
-	run --separate-stderr "$COMPARE" --profile "$r/one-base" "$r/one-new"
+	run --separate-stderr "$COMPARE" --all-metrics --profile "$r/one-base" "$r/one-new"
 	[ "$status" -eq 0 ]
 	grep -q '^Elapsed-madvise one-new: No test: ' <<<"$output"
 	grep -q '^heaprelease PATTERN=madvise: where the instructions changed, one-base -> one-new (insns: per iteration, exact counts; 1 and 1 iterations; 4 and 4 timed regions an iteration)$' <<<"$output"
