@@ -41,7 +41,7 @@ as_user() { (cd / && runuser -u "$TUSER" -- "$@"); }
 	# every file, raw perf data included, has the umask's modes
 	run find "$RES" ! -perm -0044
 	[ -z "$output" ] || { echo "not readable by others: $output"; return 1; }
-	run --separate-stderr as_user "$ROOT/compare.sh" -o "$RES" a b
+	run --separate-stderr as_user "$ROOT/compare.sh" --all-metrics -o "$RES" a b
 	[ "$status" -eq 0 ] || { echo "$stderr"; return 1; }
 	[[ ${lines[0]} == "Percentages: change against a, positive = better"* ]]
 	[ "${lines[1]}" = timedmunlock ]
