@@ -172,7 +172,7 @@ caps_image_ikconfig() {
 # Where IMAGE's config or symbols are, tried in order; prints "KIND<TAB>
 # WHERE", then the lines (KIND config: CONFIG_X=y lines; map: symbol names).
 caps_image_source() {
-	local image=$1 release=$2 dir tree lines
+	local image=$1 release=$2 dir real tree lines
 	dir=$(dirname "$image")
 	if [ -n "$release" ] && [ -r "$dir/config-$release" ]; then
 		printf 'config\tconfig-%s beside the image\n' "$release"
@@ -186,8 +186,9 @@ caps_image_source() {
 		return
 	fi
 	# TREE/arch/x86/boot/bzImage: the tree's .config, unless changed since
-	tree=$(cd "$dir/../../.." 2>/dev/null && pwd)
-	if [[ $(realpath "$image") == */arch/*/boot/* ]] && [ -r "$tree/.config" ] && [ ! "$tree/.config" -nt "$image" ]; then
+	real=$(realpath "$image")
+	tree=${real%/arch/*/boot/*}
+	if [ "$tree" != "$real" ] && [ -r "$tree/.config" ] && [ ! "$tree/.config" -nt "$real" ]; then
 		printf 'config\t%s/.config, the tree the image was built in\n' "$tree"
 		grep '^CONFIG_' "$tree/.config"
 		return
