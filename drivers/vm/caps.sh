@@ -33,7 +33,7 @@ mmaplock	CONFIG_TRACING	__tracepoint_mmap_lock_start_locking	5.11	CONFIG_FTRACE=
 lockevents	CONFIG_TRACING	__tracepoint_contention_begin	5.19	CONFIG_FTRACE=y and CONFIG_ENABLE_DEFAULT_TRACERS=y (for CONFIG_TRACING)	the lock:contention_begin tracepoint
 kallsyms	CONFIG_KALLSYMS	kallsyms_names	0	CONFIG_KALLSYMS=y	kernel symbols
 slabinfo	CONFIG_SLUB_DEBUG|CONFIG_SLAB	get_slabinfo	0	CONFIG_SLUB_DEBUG=y	/proc/slabinfo
-memfd	CONFIG_MEMFD_CREATE	__do_sys_memfd_create	0	CONFIG_MEMFD_CREATE=y	memfd_create"
+memfd	CONFIG_MEMFD_CREATE	memfd_fcntl	0	CONFIG_MEMFD_CREATE=y	memfd_create"
 
 # caps_field FEATURE N: field N of FEATURE's row.
 caps_field() { awk -F'\t' -v f="$1" -v n="$2" '$1 == f { print $n }' <<<"$CAPS_TABLE"; }
@@ -193,9 +193,13 @@ caps_image_source() {
 		grep '^CONFIG_' "$tree/.config"
 		return
 	fi
-	if [ -n "$release" ] && [ -r "$dir/System.map-$release" ]; then
+	# Debian ships a one-line stand-in ("The real System.map is in the
+	# linux-image-<version>-dbg package"): a map without _stext says nothing.
+	# Weak symbols are the stubs of what is not built (sys_ni_syscall).
+	if [ -n "$release" ] && [ -r "$dir/System.map-$release" ] &&
+		grep -q ' _stext$' "$dir/System.map-$release"; then
 		printf 'map\tSystem.map-%s beside the image\n' "$release"
-		awk '{ print $3 }' "$dir/System.map-$release"
+		awk '$2 !~ /^[wWvV]$/ { print $3 }' "$dir/System.map-$release"
 		return
 	fi
 	return 1

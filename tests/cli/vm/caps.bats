@@ -169,6 +169,19 @@ dry() { run --separate-stderr "$ROOT/run.sh" -o "$RES/out" -i 1 --dry-run "$@"; 
 	printf 'ffffffff82000010 D transparent_hugepage_flags\n' >>"$d/System.map-$REL"
 	dry --kernel "$d/vmlinuz-$REL" timedmunlock-thp
 	[ "$status" -eq 0 ]
+	# a weak symbol is a stub of what is not built
+	dry --kernel "$d/vmlinuz-$REL" sparsemunmap-pmd
+	[[ $stderr == *"(no memfd_fcntl in System.map-$REL beside the image)"* ]]
+	printf 'ffffffff81200000 W memfd_fcntl\n' >>"$d/System.map-$REL"
+	dry --kernel "$d/vmlinuz-$REL" sparsemunmap-pmd
+	[ "$status" -eq 2 ]
+	printf 'ffffffff81200000 T memfd_fcntl\n' >>"$d/System.map-$REL"
+	dry --kernel "$d/vmlinuz-$REL" sparsemunmap-pmd
+	[ "$status" -eq 0 ]
+	# Debian's System.map is a one-line stand-in: it says nothing
+	echo 'ffffffffffffffff B The real System.map is in the linux-image-<version>-dbg package' >"$d/System.map-$REL"
+	dry --kernel "$d/vmlinuz-$REL" timedmunlock-thp
+	[ "$status" -eq 0 ]
 }
 
 @test "on this kernel without THP: THP=never runs and meta says not built; THP=always is refused before anything is written" {
