@@ -185,8 +185,8 @@ test-bisect-build: all static
 	./tests/bisect-build/run.sh
 
 # Not part of test: what a guest kernel without THP gets, on a `make
-# defconfig` kernel of Debian's linux-source-6.12 (about 1 h 40 min of build
-# the first time; see docs/vm.md).
+# defconfig` kernel of Debian's linux-source-6.12 (71 min of build the
+# first time on two busy cores, then 40 s; see docs/vm.md).
 .PHONY: test-defconfig
 test-defconfig: all static
 	./tests/kernels/defconfig.sh

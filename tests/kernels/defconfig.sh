@@ -9,8 +9,8 @@
 #      config is THP=never: the run completes, meta says not built;
 #   3. the copy with THP=always: the guest refuses before its first bench
 #      and nothing is left, so the retry needs no --force.
-# The tree and its build stay in tests/cache/defconfig-6.12 (about 1 h 40
-# min of build on two busy cores the first time; nothing the second).
+# The tree and its build stay in tests/cache/defconfig-6.12 (71 min of
+# build on two busy cores the first time; nothing the second).
 #   tests/kernels/defconfig.sh [RESULTS_DIR]
 set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
@@ -22,7 +22,7 @@ BUILD=(make -s -j"$(nproc)" KBUILD_BUILD_VERSION=1 KBUILD_BUILD_TIMESTAMP=2024-0
 FAILED=0
 
 say() { printf 'defconfig: %s\n' "$*" >&2; }
-check() { if "$@"; then say "ok: ${*: -1}"; else say "FAILED: $*"; FAILED=1; fi; }
+check() { if "$@"; then say "ok: $*"; else say "FAILED: $*"; FAILED=1; fi; }
 
 install_source() {
 	local p missing=()
