@@ -184,6 +184,13 @@ test-fleet: all static
 test-bisect-build: all static
 	./tests/bisect-build/run.sh
 
+# Not part of test: what a guest kernel without THP gets, on a `make
+# defconfig` kernel of Debian's linux-source-6.12 (71 min of build the
+# first time on two busy cores, then 40 s; see docs/vm.md).
+.PHONY: test-defconfig
+test-defconfig: all static
+	./tests/kernels/defconfig.sh
+
 # Not part of test: the four threads undone on Debian's linux-source-6.1,
 # each measured on base and undone kernels and bisected (about an hour
 # and a half from scratch; see docs/threads.md).

@@ -30,6 +30,7 @@ source "$MMDELTA_ROOT/drivers/run/result.sh"  # profiles_said, run_has_profile
 source "$MMDELTA_ROOT/drivers/monitors/monitors.sh"  # monitor_names, monitors_abort
 source "$MMDELTA_ROOT/drivers/vm/vm.sh"  # --kernel: the same run inside a VM
 source "$MMDELTA_ROOT/drivers/vm/many.sh"  # several --kernel images here: vm_many_check, vm_many_run
+source "$MMDELTA_ROOT/drivers/vm/caps.sh"  # caps_check: what the kernel cannot do for the configs
 source "$MMDELTA_ROOT/drivers/fleet/fleet.sh"  # --slurm: the same run as Slurm jobs
 # 0 complete (or the gate passed), 1 REGRESSION, 3 inconclusive (--baseline),
 # 2 anything else that ends the run before it completes; 128+N a signal.
@@ -210,6 +211,10 @@ main() {
 	[ "$FLEET" = 0 ] || sets+=(fleet)
 	"$MMDELTA_ROOT/libexec/deps.sh" "${sets[@]}" || die "missing dependencies (see above)"
 	resolve_configs
+	# What the kernel (the image's, or this one) cannot do for the configs,
+	# refused before anything is written; each image of several, and each
+	# Slurm job, checks its own, as does a guest whose image did not say.
+	[ "$VM_MANY$FLEET" != 00 ] || [ "${MMDELTA_DRY_FOR_GUEST:-0}" = 1 ] || caps_check
 	if [ "$VM_MANY" = 1 ]; then vm_many_run "$RESULTS" "$DRY_RUN" "$@"; return; fi
 	if [ "$FLEET" = 1 ]; then fleet_submit "$RESULTS" "$FORCE" "$DRY_RUN" "$@"; return; fi
 	if [ "$DRY_RUN" = 1 ]; then

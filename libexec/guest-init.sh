@@ -41,6 +41,10 @@ guest_facts() {
 	if [ -d "$thp" ]; then
 		echo "thp_enabled: $(sed 's/.*\[\(.*\)\].*/\1/' "$thp/enabled")"
 		echo "thp_defrag: $(sed 's/.*\[\(.*\)\].*/\1/' "$thp/defrag")"
+	else
+		# a kernel built without THP (CONFIG_TRANSPARENT_HUGEPAGE)
+		echo "thp_enabled: not built"
+		echo "thp_defrag: not built"
 	fi
 	echo "vm_boot_seconds: $(cut -d' ' -f1 /proc/uptime)"
 }

@@ -165,3 +165,6 @@ VM_GUEST_NAME=guest
 # its counts into VM_INSNS_DIR; the guest learns it only after its benches.
 VM_INSNS=0
 VM_INSNS_DIR=""
+# Where the host read what the image's kernel can do (vm/caps.sh), or that
+# the guest checks it before its first bench; meta's vm_kernel_caps.
+VM_CAPS_FROM=""

@@ -25,7 +25,7 @@ facts_identity() {
 }
 
 facts_meta() {
-	local thp=/sys/kernel/mm/transparent_hugepage
+	local thp=$THP_SYS
 	facts_identity
 	meta_line numa_nodes "$(find /sys/devices/system/node -maxdepth 1 -name 'node[0-9]*' 2>/dev/null | wc -l)"
 	meta_line memtotal "$(awk '/^MemTotal:/ { printf "%.0f\n", $2 * 1024 }' /proc/meminfo)"
@@ -36,7 +36,9 @@ facts_meta() {
 		meta_line thp_enabled "$(setting_read "$thp/enabled")"
 		meta_line thp_defrag "$(setting_read "$thp/defrag")"
 	else
-		meta_line thp_enabled unavailable
+		# a kernel built without THP (CONFIG_TRANSPARENT_HUGEPAGE)
+		meta_line thp_enabled "not built"
+		meta_line thp_defrag "not built"
 	fi
 	meta_line hw_counters "$(perf_hw_counters)"
 	# the host's clock is real: zero variance is its resolution (a --kernel

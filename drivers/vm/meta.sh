@@ -32,6 +32,7 @@ vm_meta_host() {
 	meta_line vm_numa "$VM_NUMA"
 	meta_line vm_append "$VM_APPEND_LINE"
 	meta_line vm_timeout "$VM_TIMEOUT_S"
+	meta_line vm_kernel_caps "$VM_CAPS_FROM"
 	meta_line load_at_start "$LOAD_AT_START"
 	meta_line vm_host "$(uname -n)"
 	meta_line vm_host_kernel_release "$(uname -r)"

@@ -155,6 +155,7 @@ vm_collect() {
 		find "$guest" -mindepth 1 -maxdepth 1 ! -name meta -exec mv -t "$RUN_DIR" {} +
 		vm_meta_merge "$RUN_DIR" "$guest/meta" "$work/guest/guest-facts"
 	else
+		[ "$status" = 0 ] || vm_refused "$(vm_guest_error)"
 		vm_meta_merge "$RUN_DIR" "$work/guest/guest-facts"
 	fi
 	vm_kernel_config
@@ -180,6 +181,17 @@ vm_no_marker_reason() {
 vm_guest_error() {
 	tr -d '\r' <"$RUN_DIR/vm-console.log" | grep '^mmdelta: ' |
 		grep -v '^mmdelta: run left partial' | tail -n 1 | sed 's/^mmdelta: //'
+}
+
+# The guest's run.sh stopped before it made a run directory: it refused
+# the run (what the kernel lacks, caps.sh, when the image did not say)
+# before any bench.  Nothing was measured, so nothing is kept, and a retry
+# needs no --force.
+vm_refused() {
+	local dir=$RUN_DIR
+	RUN_DIR=""
+	rm -rf "$dir"
+	die "the guest refused the run before any bench ran (nothing kept): $1"
 }
 
 vm_fail() {

@@ -23,6 +23,10 @@ setup_file() {
 	A_REL=$(cut -f1 <<<"$a") A_IMG=$(cut -f2 <<<"$a")
 	B_REL=$(cut -f1 <<<"$b") B_IMG=$(cut -f2 <<<"$b")
 	N_REL=$(cut -f1 <<<"$n") N_IMG=$(cut -f2 <<<"$n")
+	# the 6.12 image alone, without its config: the guest checks what the
+	# configs need before its first bench (drivers/vm/caps.sh)
+	cp "$N_IMG" "$BATS_FILE_TMPDIR/"
+	N_IMG=$BATS_FILE_TMPDIR/${N_IMG##*/}
 	export VM_RES A_REL A_IMG B_REL B_IMG N_REL N_IMG
 	local t0=$SECONDS
 	"$ROOT/run.sh" --kernel "$A_IMG" -o "$VM_RES" --monitors vmstat,insns "${ARGS[@]}" 2>"$BATS_FILE_TMPDIR/a.err" &
@@ -81,6 +85,12 @@ no_qemu_left() { ! pgrep -f "qemu-system.*$1" >/dev/null; }
 	# The host's reading (its CPUs), not the guest's one fully busy CPU.
 	[[ $(meta "$N_REL" load_at_start) == "cpu busy "*" of $(nproc) CPUs, loadavg "* ]]
 	grep -q -- '--ignore-load' "$VM_RES/$N_REL/vm-console.log"
+}
+
+@test "what the kernel can do: read from the config beside the image, or by the guest when there is none" {
+	[ "$(meta "$A_REL" vm_kernel_caps)" = "config-$A_REL beside the image" ]
+	[[ $(meta "$N_REL" vm_kernel_caps) == "the guest, before its first bench "* ]]
+	[ "$(meta "$N_REL" thp_enabled)" = never ]
 }
 
 @test "THP=never from the config reaches the guest's command line and is read back" {
