@@ -34,6 +34,10 @@ CONFIGS=()
 SETS=()
 # The run's name: the directory under the results root (meta's name:).
 NAME=""
+# The config being loaded (config.sh's config_load), for messages that
+# name it and for the iterations rule, which lets a user's own config keep
+# its count.
+CONFIG_FILE=""
 # -i N|auto, which replaces every config's ITERATIONS; empty without -i.
 ITERATIONS_OVERRIDE=""
 # Where the run is ("set-up", "timedmunlock iteration 3"): meta's phase when
@@ -154,6 +158,9 @@ FLEET_KERNELS=()
 # --jobs as typed, then the guests booted at once.
 VM_MANY=0
 VM_JOBS=""
+# Which rule chose the loaded config's ITERATIONS under icount, a sentence
+# (vm/resolution.sh's vm_resolution_rule); empty for any other run.
+VM_ITERATIONS_RULE=""
 # --vm-timeout as typed (empty: scaled to the work), and the limit in use.
 VM_TIMEOUT=""
 VM_TIMEOUT_S=""

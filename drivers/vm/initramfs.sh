@@ -9,6 +9,7 @@ MMDELTA_SOURCED_VM_INITRAMFS=1
 # shellcheck source=drivers/core/globals.sh
 source "${BASH_SOURCE[0]%/*}/../core/globals.sh"
 source "${BASH_SOURCE[0]%/*}/../core/log.sh"  # die
+source "${BASH_SOURCE[0]%/*}/../config/config.sh"  # config_load
 source "${BASH_SOURCE[0]%/*}/../monitors/insns.sh"  # insns_strip
 
 VM_BUSYBOX=${MMDELTA_BUSYBOX:-/bin/busybox}
@@ -100,15 +101,19 @@ vm_stage_args() {
 
 # A config as the guest gets it: without the insns monitor, which is the
 # host's (drivers/monitors/insns.sh), so that the guest runs the same
-# instructions whether the host counts them or not.
+# instructions whether the host counts them or not; and with the count the
+# host resolved (under icount, drivers/vm/resolution.sh's rule) as its one
+# ITERATIONS line.
 vm_stage_config() {
-	local line
+	local line count
+	count=$(config_load "$1" && echo "${CFG[ITERATIONS]}") || exit 2
 	while IFS= read -r line || [ -n "$line" ]; do
 		if [[ $line =~ ^[[:space:]]*MONITORS[[:space:]]*=[[:space:]]*(.*)$ ]]; then
 			line="MONITORS=$(insns_strip "${BASH_REMATCH[1]}")"
 		fi
-		printf '%s\n' "$line"
+		[[ $line =~ ^[[:space:]]*ITERATIONS[[:space:]]*= ]] || printf '%s\n' "$line"
 	done <"$1"
+	printf 'ITERATIONS=%s\n' "$count"
 }
 
 # Whether the host counts, for the guest's /init to read after the benches
