@@ -113,6 +113,8 @@ vm_run() {
 	local -a benches argv
 	local rc=0 t0 work=$RUN_DIR/.vm
 	phase "vm set-up"
+	# shellcheck disable=SC2034  # read by qemu.sh's vm_timeline
+	VM_T0=${EPOCHREALTIME/./}
 	vm_accel_note
 	vm_initramfs_check
 	mapfile -t benches < <(vm_benches)
@@ -124,6 +126,9 @@ vm_run() {
 	mkdir "$work"
 	vm_insns_setup "$work"
 	vm_initramfs_build "$work/initramfs.cpio.gz" "${benches[@]}"
+	vm_timeline "initramfs ready ($VM_INITRAMFS_HOW)"
+	say "initramfs: $(vm_initramfs_said)"
+	meta_set "$RUN_DIR" vm_initramfs "$VM_INITRAMFS_HOW $VM_INITRAMFS_BASE"
 	phase "vm boot"
 	mapfile -t argv < <(vm_qemu_args "$work/initramfs.cpio.gz" "$work/ttyS1" "$VM_APPEND_LINE")
 	say "booting $VM_KERNEL under qemu ($VM_ACCEL, $VM_CLOCK clock, $VM_MEM, $VM_CPUS CPU); giving up after $VM_TIMEOUT_S s"
@@ -133,6 +138,7 @@ vm_run() {
 	meta_set "$RUN_DIR" vm_wall_seconds $((SECONDS - t0))
 	vm_collect "$rc" "$work"
 	vm_insns_collect "$work"
+	vm_timeline "results in"
 	rm -rf "$work"
 	meta_set "$RUN_DIR" end_time "$(date -Is)"
 	meta_set "$RUN_DIR" status complete
