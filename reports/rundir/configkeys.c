@@ -6,7 +6,8 @@
 int config_key_measures(const char *key, size_t len)
 {
 	static const char *const timing[] = { "ITERATIONS", "WARMUP", "MAX_ITERATIONS",
-					      "MAX_TIME", "CI_TARGET", "DESCRIPTION", NULL };
+					      "MAX_TIME", "CI_TARGET", "DESCRIPTION", "ICOUNT_SET",
+					      NULL };
 
 	if (len == 0 || strspn(key, "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_") < len)
 		return 0;
