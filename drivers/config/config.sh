@@ -17,14 +17,15 @@ source "${BASH_SOURCE[0]%/*}/../system/numa.sh"  # numa_problem
 source "${BASH_SOURCE[0]%/*}/../system/thp.sh"  # thp_check
 source "${BASH_SOURCE[0]%/*}/../vm/resolution.sh"  # vm_resolution_rule
 
-# Per key of the bench (BENCH_KEYS, globals.sh) its option and kind (size,
-# number, choice, string, flag), from --describe-options.
+# The bench's keys, in its option table's order, and per key its option
+# and kind (size, number, choice, string, flag), from --describe-options.
+BENCH_KEYS=""
 declare -A KEY_OPTION=() KEY_KIND=()
 # The line of the config being loaded (CONFIG_FILE) each key of CFG is on
 # (0: not from the file).
 declare -A CFG_LINE=()
 
-COMMON_KEYS="BENCH DESCRIPTION ICOUNT_SET ITERATIONS CI_TARGET MAX_ITERATIONS MAX_TIME WARMUP THP THP_DEFRAG NUMA CPU DROP_CACHES COMPACT MONITORS"
+COMMON_KEYS="BENCH DESCRIPTION ITERATIONS CI_TARGET MAX_ITERATIONS MAX_TIME WARMUP THP THP_DEFRAG NUMA CPU DROP_CACHES COMPACT MONITORS"
 
 # The file a bench-or-config argument names; a mistyped name gets the
 # nearest configs' names first.
@@ -152,10 +153,8 @@ config_load() {
 	done <<<"$lines"
 	[ -z "${ITERATIONS_OVERRIDE:-}" ] || CFG[ITERATIONS]=$ITERATIONS_OVERRIDE
 	config_check
-	# under --kernel with the icount clock, the count the bench's spread
-	# needs and the work sized for emulation
+	# under --kernel with the icount clock, the count the bench's spread needs
 	vm_resolution_rule
-	vm_icount_set
 	why=$(numa_problem "${CFG[NUMA]}" "${CFG[CPU]}")
 	[ -z "$why" ] || config_key_die "${why%% *}" "${why#* }"
 	for key in DROP_CACHES COMPACT $BENCH_KEYS; do
@@ -180,7 +179,7 @@ config_check() {
 	[[ ${CFG[WARMUP]} =~ ^[0-9]+$ ]] || config_key_die WARMUP "must be a whole number"
 	SWEEP_KEY=""
 	for key in "${!CFG[@]}"; do
-		[[ ${CFG[$key]} == *" "* && $key != DESCRIPTION && $key != ICOUNT_SET ]] || continue
+		[[ ${CFG[$key]} == *" "* && $key != DESCRIPTION ]] || continue
 		[[ " $BENCH_KEYS " == *" $key "* ]] || config_key_die "$key" "cannot be swept (only $BENCH_KEYS)"
 		[ -z "$SWEEP_KEY" ] || config_die "both $SWEEP_KEY and $key are lists; one sweep per config"
 		SWEEP_KEY=$key

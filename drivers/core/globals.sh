@@ -34,9 +34,6 @@ CONFIGS=()
 SETS=()
 # The run's name: the directory under the results root (meta's name:).
 NAME=""
-# The keys of the loaded config's bench, in its option table's order, from
-# its --describe-options (config.sh's bench_keys_load).
-BENCH_KEYS=""
 # The config being loaded (config.sh's config_load), for messages that
 # name it and for the iterations rule, which lets a user's own config keep
 # its count.
@@ -172,9 +169,6 @@ VM_INITRAMFS_BASE=""
 # The monitors that run perf (monitors/): a --kernel guest gets perf, most
 # of its initramfs, only when one of them is asked for (vm/initramfs.sh).
 MONITORS_PERF="profile mmaplock contention perfstat"
-# The loaded config's ICOUNT_SET as applied under icount, a sentence
-# (vm/resolution.sh's vm_icount_set); empty when it changed nothing.
-VM_ICOUNT_SET_NOTE=""
 # Which rule chose the loaded config's ITERATIONS under icount, a sentence
 # (vm/resolution.sh's vm_resolution_rule); empty for any other run.
 VM_ITERATIONS_RULE=""

@@ -37,9 +37,7 @@ dry_run() {
 		printf '# %s\n' "$(config_name)"
 		cfg_dump
 		# under --kernel with the icount clock, the rule that chose ITERATIONS
-		# and the work sized for emulation
 		[ -z "$VM_ITERATIONS_RULE" ] || printf '# %s\n' "$VM_ITERATIONS_RULE"
-		[ -z "$VM_ICOUNT_SET_NOTE" ] || printf '# %s\n' "$VM_ICOUNT_SET_NOTE"
 		printf 'sweep: %s\n' "${SWEEP_KEY:--}"
 		for_each_point dry_point
 		echo

@@ -111,23 +111,19 @@ vm_stage_args() {
 
 # A config as the guest gets it: without the insns monitor, which is the
 # host's (drivers/monitors/insns.sh), so that the guest runs the same
-# instructions whether the host counts them or not; and with what the host
-# resolved under icount (drivers/vm/resolution.sh: the count, and the
-# config's ICOUNT_SET keys) as the one line of each of those keys.
+# instructions whether the host counts them or not; and with the count the
+# host resolved (under icount, drivers/vm/resolution.sh's rule) as its one
+# ITERATIONS line.
 vm_stage_config() {
-	local line resolved key
-	resolved=$(config_load "$1" && for key in ITERATIONS $(vm_icount_keys); do printf '%s=%s\n' "$key" "${CFG[$key]}"; done) || exit 2
+	local line count
+	count=$(config_load "$1" && echo "${CFG[ITERATIONS]}") || exit 2
 	while IFS= read -r line || [ -n "$line" ]; do
 		if [[ $line =~ ^[[:space:]]*MONITORS[[:space:]]*=[[:space:]]*(.*)$ ]]; then
 			line="MONITORS=$(insns_strip "${BASH_REMATCH[1]}")"
 		fi
-		if [[ $line =~ ^[[:space:]]*([A-Z][A-Z0-9_]*)[[:space:]]*= ]] &&
-			grep -q "^${BASH_REMATCH[1]}=" <<<"$resolved"; then
-			continue
-		fi
-		printf '%s\n' "$line"
+		[[ $line =~ ^[[:space:]]*ITERATIONS[[:space:]]*= ]] || printf '%s\n' "$line"
 	done <"$1"
-	printf '%s\n' "$resolved"
+	printf 'ITERATIONS=%s\n' "$count"
 }
 
 # Whether the host counts, for the guest's /init to read after the benches

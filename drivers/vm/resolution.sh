@@ -14,7 +14,6 @@ MMDELTA_SOURCED_VM_RESOLUTION=1
 # shellcheck source=drivers/core/globals.sh
 source "${BASH_SOURCE[0]%/*}/../core/globals.sh"
 source "${BASH_SOURCE[0]%/*}/../core/log.sh"  # die
-source "${BASH_SOURCE[0]%/*}/../config/config.sh"  # config_key_die
 
 # The table; the tests give their own.
 VM_RESOLUTION_FILE=${MMDELTA_RESOLUTION:-${BASH_SOURCE[0]%/*}/resolution.tsv}
@@ -83,38 +82,4 @@ vm_resolution_rule() {
 	else
 		VM_ITERATIONS_RULE="ITERATIONS=$count: the config's; $metric spreads under icount ($shown), so $count see $seen%, not $pct% ($need would)"
 	fi
-}
-
-# ICOUNT_SET=KEY=VALUE...: a config's work sized for emulation.  Under
-# --kernel with the icount clock a figure repeats exactly, so work a noisy
-# host needs (heaprelease's 100,000 operations) only costs emulated time;
-# the config names the smaller work that still shows its thread's effect,
-# and each KEY=VALUE replaces the config's KEY unless --set gave KEY.  Sets
-# VM_ICOUNT_SET_NOTE, the sentence for the log, --dry-run and meta, naming
-# the --set that restores the thread's size.
-vm_icount_set() {
-	local kv key value done="" back=""
-	VM_ICOUNT_SET_NOTE=""
-	[ -n "${CFG[ICOUNT_SET]:-}" ] || return 0
-	for kv in ${CFG[ICOUNT_SET]}; do
-		key=${kv%%=*} value=${kv#*=}
-		[[ $kv == *=* && -n $value && " $BENCH_KEYS " == *" $key "* ]] ||
-			config_key_die ICOUNT_SET "$kv: expected KEY=VALUE for a key of ${CFG[BENCH]} ($BENCH_KEYS)"
-		if [ -z "$VM_KERNEL" ] || [ "$VM_CLOCK" != icount ] || [ "${CFG_ORIGIN[$key]:-}" = set ]; then
-			continue
-		fi
-		# a key the config leaves out is the bench's default (its --help)
-		[ -z "${CFG[$key]:-}" ] || back+=" --set $key=${CFG[$key]}"
-		CFG[$key]=$value
-		done+=" $key=$value"
-	done
-	[ -n "$done" ] || return 0
-	VM_ICOUNT_SET_NOTE="${done# } under icount (the config's ICOUNT_SET)"
-	[ -z "$back" ] || VM_ICOUNT_SET_NOTE+="; the thread's size with$back"
-}
-
-# The keys the loaded config's ICOUNT_SET names, one a line.
-vm_icount_keys() {
-	local kv
-	for kv in ${CFG[ICOUNT_SET]:-}; do printf '%s\n' "${kv%%=*}"; done
 }

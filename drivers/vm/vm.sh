@@ -146,22 +146,15 @@ vm_run() {
 	say "complete: $FINAL_DIR"
 }
 
-# Which rule chose each config's count, and the work ICOUNT_SET sized for
-# emulation (resolution.sh), in the log and in meta as vm_iterations_BENCH
-# and vm_icount_set_BENCH.
+# Which rule chose each config's count (resolution.sh), in the log and in
+# meta as vm_iterations_BENCH.
 vm_iterations_note() {
-	local c bench rule sized
+	local c bench rule
 	for c in "${CONFIGS[@]}"; do
-		IFS=$'\t' read -r bench rule sized < <(config_load "$c" &&
-			printf '%s\t%s\t%s\n' "${CFG[BENCH]}" "$VM_ITERATIONS_RULE" "$VM_ICOUNT_SET_NOTE")
-		if [ -n "$rule" ]; then
-			say "$bench: $rule"
-			meta_set "$RUN_DIR" "vm_iterations_$bench" "$rule"
-		fi
-		if [ -n "$sized" ]; then
-			say "$bench: $sized"
-			meta_set "$RUN_DIR" "vm_icount_set_$bench" "$sized"
-		fi
+		IFS=$'\t' read -r bench rule < <(config_load "$c" && printf '%s\t%s\n' "${CFG[BENCH]}" "$VM_ITERATIONS_RULE")
+		[ -n "$rule" ] || continue
+		say "$bench: $rule"
+		meta_set "$RUN_DIR" "vm_iterations_$bench" "$rule"
 	done
 }
 

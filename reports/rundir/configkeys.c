@@ -6,8 +6,7 @@
 int config_key_measures(const char *key, size_t len)
 {
 	static const char *const timing[] = { "ITERATIONS", "WARMUP", "MAX_ITERATIONS",
-					      "MAX_TIME", "CI_TARGET", "DESCRIPTION", "ICOUNT_SET",
-					      NULL };
+					      "MAX_TIME", "CI_TARGET", "DESCRIPTION", NULL };
 
 	if (len == 0 || strspn(key, "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_") < len)
 		return 0;

@@ -133,36 +133,8 @@ rule() { awk -v c="# $1" '$0 ~ "^# configs/|^# /" { on = ($0 == c || $0 ~ "/" su
 	[ "$(grep -c '^ITERATIONS=' "$d/x/vm-configs/1/timedmunlock")" -eq 1 ]
 	grep -qx 'ITERATIONS=2' "$d/x/vm-configs/1/timedmunlock"
 	grep -qx 'ITERATIONS=4' "$d/x/vm-configs/2/heaprelease"
-	# and ICOUNT_SET's work, once
-	[ "$(grep -c '^OPS=' "$d/x/vm-configs/2/heaprelease")" -eq 1 ]
-	grep -qx 'OPS=20000' "$d/x/vm-configs/2/heaprelease"
 	# the rest of the config as it is
 	[ "$(grep -v '^ITERATIONS=' "$d/x/vm-configs/1/timedmunlock")" = "$(grep -v '^ITERATIONS=' "$ROOT/configs/timedmunlock")" ]
-}
-
-# The value of KEY in the dry run's output for config NAME.
-key() { awk -v c="# $1" -v k="$2=" '$0 ~ "^# configs/|^# /" { on = ($0 == c || $0 ~ "/" substr(c, 3) "$") } on && index($0, k) == 1 { print substr($0, length(k) + 1) }' <<<"$output"; }
-
-@test "ICOUNT_SET sizes the work for emulation under icount only, saying how to get the thread's size; --set wins" {
-	dry --kernel "$RES/k" heaprelease
-	[ "$status" -eq 0 ]
-	[ "$(key configs/heaprelease OPS)" = 20000 ]
-	grep -qx "# OPS=20000 under icount (the config's ICOUNT_SET); the thread's size with --set OPS=100000" <<<"$output"
-	grep -q -- '--ops 20000 ' <<<"$output"
-	dry --kernel "$RES/k" --set OPS=100000 heaprelease
-	[ "$(key configs/heaprelease OPS)" = 100000 ]
-	[ "$(grep -c 'under icount (the config' <<<"$output")" -eq 0 ]
-	dry --kernel "$RES/k" --vm-clock realtime heaprelease
-	[ "$(key configs/heaprelease OPS)" = 100000 ]
-	dry heaprelease
-	[ "$(key configs/heaprelease OPS)" = 100000 ]
-}
-
-@test "an ICOUNT_SET key the bench does not have is refused in one line" {
-	printf 'BENCH=heaprelease\nICOUNT_SET=OPS=2000 SIZE=1G\n' >"$RES/bad"
-	dry --kernel "$RES/k" "$RES/bad"
-	assert_one_line_error
-	[[ $stderr == *"ICOUNT_SET=OPS=2000 SIZE=1G: SIZE=1G: expected KEY=VALUE for a key of heaprelease"* ]]
 }
 
 @test "mmci --iterations: the count and what it sees; bad input in one line, exit 2" {
