@@ -25,7 +25,7 @@ VM_BASH=${MMDELTA_BASH_STATIC:-/bin/bash-static}
 # monitor), perf for the monitors, numactl for NUMA=, flock for the machine
 # lock, getconf for the page size, lstopo for topology.txt.  They go to
 # their host paths under /usr, ahead of busybox in the guest PATH.  perf and
-# its libraries are most of the initramfs (16 MB of 21) and add about 0.5 s
+# its libraries are half the gzipped initramfs (9 MB of 19) and add 0.5 s
 # to an icount boot, so perf goes in only when a monitor of the run needs
 # it (MONITORS_PERF).
 VM_HOST_TOOLS=(awk tail numactl getconf lstopo-no-graphics flock)
