@@ -12,6 +12,13 @@
  * then and with a zero mean: a counter that is 0 in every run has a half
  * width of 0, which bisect.sh needs to tell it from an unknown one),
  * 2 when the run cannot be read (one line on stderr).
+ *
+ *   mmci --iterations CV PCT MAX
+ *
+ * prints n<TAB>seen: the iterations (2 to MAX) two runs at coefficient of
+ * variation CV need to see a change of PCT percent, and the change in
+ * percent that count sees (stats/meanci.h, iterations_for); a --kernel run
+ * under icount takes its count from it (drivers/vm/resolution.sh).
  */
 #include <errno.h>
 #include <math.h>
@@ -50,6 +57,46 @@ static const struct summary *find(const struct report *rep, char **argv, const c
 	return NULL;
 }
 
+/* --iterations' bad argument: one line, exit 2. */
+static void bad(const char *what, const char *arg)
+{
+	fprintf(stderr, "mmci: --iterations: %s, not '%s'\n", what, arg);
+	exit(2);
+}
+
+/* A number argument of --iterations, at least min; exit 2 otherwise. */
+static double number(const char *what, const char *arg, double min)
+{
+	char *end;
+	double v;
+
+	errno = 0;
+	v = strtod(arg, &end);
+	if (!*arg || *end || errno || !isfinite(v) || !(v >= min))
+		bad(what, arg);
+	return v;
+}
+
+static int iterations(char **argv)
+{
+	double cv = number("CV must be a number >= 0", argv[0], 0);
+	double pct = number("PCT must be a percentage > 0", argv[1], 0);
+	unsigned long max;
+	char *end;
+	double seen;
+	unsigned n;
+
+	if (!(pct > 0))
+		bad("PCT must be a percentage > 0", argv[1]);
+	errno = 0;
+	max = strtoul(argv[2], &end, 10);
+	if (*argv[2] < '0' || *argv[2] > '9' || *end || errno || max < 2 || max > 100000)
+		bad("MAX must be a whole number from 2 to 100000", argv[2]);
+	n = iterations_for(cv, pct, (unsigned)max, &seen);
+	printf("%u\t%.3g\n", n, seen);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	struct report_opts opt = { .alpha = 0.05, .test = TTEST_WELCH, .allow_partial = 1 };
@@ -61,8 +108,10 @@ int main(int argc, char **argv)
 	double target, half, pct;
 	char *end;
 
+	if (argc == 5 && !strcmp(argv[1], "--iterations"))
+		return iterations(argv + 2);
 	if (argc != 7 || strcmp(argv[1], "--target"))
-		die("usage: mmci --target PCT RUNDIR BENCH METRIC PARAM", "");
+		die("usage: mmci --target PCT RUNDIR BENCH METRIC PARAM, or mmci --iterations CV PCT MAX", "");
 	errno = 0;
 	target = strtod(argv[2], &end);
 	if (!*argv[2] || *end || errno || !(target > 0))

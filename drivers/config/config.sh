@@ -15,14 +15,14 @@ source "${BASH_SOURCE[0]%/*}/../core/nearest.sh"  # did_you_mean
 source "${BASH_SOURCE[0]%/*}/../monitors/monitors.sh"  # monitor_list, monitor_names
 source "${BASH_SOURCE[0]%/*}/../system/numa.sh"  # numa_problem
 source "${BASH_SOURCE[0]%/*}/../system/thp.sh"  # thp_check
+source "${BASH_SOURCE[0]%/*}/../vm/resolution.sh"  # vm_resolution_rule
 
 # The bench's keys, in its option table's order, and per key its option
 # and kind (size, number, choice, string, flag), from --describe-options.
 BENCH_KEYS=""
 declare -A KEY_OPTION=() KEY_KIND=()
-# The config being loaded, for messages that name it, and the line of it
-# each key of CFG is on (0: not from the file).
-CONFIG_FILE=""
+# The line of the config being loaded (CONFIG_FILE) each key of CFG is on
+# (0: not from the file).
 declare -A CFG_LINE=()
 
 COMMON_KEYS="BENCH DESCRIPTION ITERATIONS CI_TARGET MAX_ITERATIONS MAX_TIME WARMUP THP THP_DEFRAG NUMA CPU DROP_CACHES COMPACT MONITORS"
@@ -153,6 +153,8 @@ config_load() {
 	done <<<"$lines"
 	[ -z "${ITERATIONS_OVERRIDE:-}" ] || CFG[ITERATIONS]=$ITERATIONS_OVERRIDE
 	config_check
+	# under --kernel with the icount clock, the count the bench's spread needs
+	vm_resolution_rule
 	why=$(numa_problem "${CFG[NUMA]}" "${CFG[CPU]}")
 	[ -z "$why" ] || config_key_die "${why%% *}" "${why#* }"
 	for key in DROP_CACHES COMPACT $BENCH_KEYS; do

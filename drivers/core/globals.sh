@@ -34,6 +34,10 @@ CONFIGS=()
 SETS=()
 # The run's name: the directory under the results root (meta's name:).
 NAME=""
+# The config being loaded (config.sh's config_load), for messages that
+# name it and for the iterations rule, which lets a user's own config keep
+# its count.
+CONFIG_FILE=""
 # -i N|auto, which replaces every config's ITERATIONS; empty without -i.
 ITERATIONS_OVERRIDE=""
 # Where the run is ("set-up", "timedmunlock iteration 3"): meta's phase when
@@ -154,6 +158,20 @@ FLEET_KERNELS=()
 # --jobs as typed, then the guests booted at once.
 VM_MANY=0
 VM_JOBS=""
+# When the VM set-up of a --kernel run began (microseconds since the epoch):
+# vm-timeline.tsv's times are from it (vm/qemu.sh's vm_timeline).
+VM_T0=0
+# How the last initramfs came to be (vm/initramfs.sh): kept (from an
+# earlier run) or built.
+VM_INITRAMFS_HOW=""
+# The kept archive the last initramfs started from.
+VM_INITRAMFS_BASE=""
+# The monitors that run perf (monitors/): a --kernel guest gets perf, most
+# of its initramfs, only when one of them is asked for (vm/initramfs.sh).
+MONITORS_PERF="profile mmaplock contention perfstat"
+# Which rule chose the loaded config's ITERATIONS under icount, a sentence
+# (vm/resolution.sh's vm_resolution_rule); empty for any other run.
+VM_ITERATIONS_RULE=""
 # --vm-timeout as typed (empty: scaled to the work), and the limit in use.
 VM_TIMEOUT=""
 VM_TIMEOUT_S=""

@@ -21,6 +21,7 @@ source "${BASH_SOURCE[0]%/*}/../core/globals.sh"
 source "${BASH_SOURCE[0]%/*}/../config/config.sh"  # cfg_dump, config_load, config_name, config_option_die
 source "${BASH_SOURCE[0]%/*}/iterate.sh"  # for_each_point, point_command, point_resolve
 source "${BASH_SOURCE[0]%/*}/rundir.sh"  # meta_get
+source "${BASH_SOURCE[0]%/*}/../vm/resolution.sh"  # VM_ITERATIONS_RULE
 
 DRY_ROOT=""	# the results root earlier runs are looked for in
 DRY_TOTAL=0	# seconds expected, over the points that have an estimate
@@ -35,6 +36,8 @@ dry_run() {
 		config_load "$c"
 		printf '# %s\n' "$(config_name)"
 		cfg_dump
+		# under --kernel with the icount clock, the rule that chose ITERATIONS
+		[ -z "$VM_ITERATIONS_RULE" ] || printf '# %s\n' "$VM_ITERATIONS_RULE"
 		printf 'sweep: %s\n' "${SWEEP_KEY:--}"
 		for_each_point dry_point
 		echo

@@ -1,7 +1,10 @@
-# The guest's whole userland, built fresh for each --kernel run as a gzipped
-# cpio (newc): busybox-static for the tools, bash-static for run.sh, the
-# static bench binaries, run.sh with drivers and configs, and the arguments.
-# Nothing comes from the kernel image but the kernel.
+# The guest's whole userland as cpio (newc) archives one after another:
+# a gzipped one with busybox-static for the tools, bash-static for run.sh,
+# the static bench binaries and run.sh with drivers and configs; a plain one
+# with the run's configs and arguments; and the insns flag.  Nothing comes
+# from the kernel image but the kernel.  The gzipped archive is the same for
+# every run of one suite and host, so it is built once and kept, by its
+# contents' hash, in VM_INITRAMFS_CACHE.
 # shellcheck shell=bash
 [ -z "${MMDELTA_SOURCED_VM_INITRAMFS:-}" ] || return 0  # sourced once, however often asked for
 MMDELTA_SOURCED_VM_INITRAMFS=1
@@ -9,7 +12,10 @@ MMDELTA_SOURCED_VM_INITRAMFS=1
 # shellcheck source=drivers/core/globals.sh
 source "${BASH_SOURCE[0]%/*}/../core/globals.sh"
 source "${BASH_SOURCE[0]%/*}/../core/log.sh"  # die
+source "${BASH_SOURCE[0]%/*}/../config/config.sh"  # config_load
+source "${BASH_SOURCE[0]%/*}/../core/version.sh"  # suite_version
 source "${BASH_SOURCE[0]%/*}/../monitors/insns.sh"  # insns_strip
+source "${BASH_SOURCE[0]%/*}/../monitors/monitors.sh"  # MONITORS_PERF, monitor_list
 
 VM_BUSYBOX=${MMDELTA_BUSYBOX:-/bin/busybox}
 VM_BASH=${MMDELTA_BASH_STATIC:-/bin/bash-static}
@@ -19,9 +25,14 @@ VM_BASH=${MMDELTA_BASH_STATIC:-/bin/bash-static}
 # monitor), perf for the monitors, numactl for NUMA=, flock for the machine
 # lock, getconf for the page size, lstopo for topology.txt.  They go to
 # their host paths under /usr, ahead of busybox in the guest PATH.  perf and
-# its libraries are most of the initramfs (16 MB of 21) and add about 0.5 s
-# to an icount boot.
-VM_HOST_TOOLS=(awk tail perf numactl getconf lstopo-no-graphics flock)
+# its libraries are half the gzipped initramfs (9 MB of 19) and add 0.5 s
+# to an icount boot, so perf goes in only when a monitor of the run needs
+# it (MONITORS_PERF).
+VM_HOST_TOOLS=(awk tail numactl getconf lstopo-no-graphics flock)
+# Where the gzipped archives are kept, one per staged tree, named by the
+# suite version and their contents' sha256; an archive unused for 30 days
+# is removed when another is stored.
+VM_INITRAMFS_CACHE=${XDG_CACHE_HOME:-${HOME:-/tmp}/.cache}/mmdelta/initramfs
 
 vm_initramfs_check() {
 	local f
@@ -100,15 +111,19 @@ vm_stage_args() {
 
 # A config as the guest gets it: without the insns monitor, which is the
 # host's (drivers/monitors/insns.sh), so that the guest runs the same
-# instructions whether the host counts them or not.
+# instructions whether the host counts them or not; and with the count the
+# host resolved (under icount, drivers/vm/resolution.sh's rule) as its one
+# ITERATIONS line.
 vm_stage_config() {
-	local line
+	local line count
+	count=$(config_load "$1" && echo "${CFG[ITERATIONS]}") || exit 2
 	while IFS= read -r line || [ -n "$line" ]; do
 		if [[ $line =~ ^[[:space:]]*MONITORS[[:space:]]*=[[:space:]]*(.*)$ ]]; then
 			line="MONITORS=$(insns_strip "${BASH_REMATCH[1]}")"
 		fi
-		printf '%s\n' "$line"
+		[[ $line =~ ^[[:space:]]*ITERATIONS[[:space:]]*= ]] || printf '%s\n' "$line"
 	done <"$1"
+	printf 'ITERATIONS=%s\n' "$count"
 }
 
 # Whether the host counts, for the guest's /init to read after the benches
@@ -117,34 +132,94 @@ vm_stage_config() {
 # the same instructions whatever the byte, whereas inflating one changed
 # byte of the gzipped archive would not be the same work.
 vm_initramfs_flag() {
-	local out=$1 dir pad
+	local out=$1 dir
 	dir=$(mktemp -d)
 	mkdir "$dir/mmdelta"
 	echo "$VM_INSNS" >"$dir/mmdelta/insns-counted"
-	find "$dir" -exec touch -h -d @0 {} +
-	# the kernel looks for a plain archive's magic at a 4-byte boundary
-	pad=$(((4 - $(stat -c %s "$out") % 4) % 4))
-	head -c "$pad" /dev/zero >>"$out"
-	(cd "$dir" && find . | LC_ALL=C sort | cpio -o -H newc -R 0:0 --reproducible --quiet) >>"$out" ||
-		{ rm -rf "$dir"; die "building the initramfs failed"; }
+	vm_initramfs_pad "$out"
+	vm_cpio "$dir" >>"$out" || { rm -rf "$dir"; die "building the initramfs failed"; }
 	rm -rf "$dir"
 }
 
-# vm_initramfs_build OUT BENCH...
-vm_initramfs_build() {
-	local out=$1 root tool; shift
+# Whether a config of the run (with its --set) asks for a monitor that runs
+# perf.
+vm_needs_perf() {
+	local c
+	for c in "${CONFIGS[@]}"; do
+		(config_load "$c" && monitor_list "${CFG[MONITORS]}") || exit 2
+	done | grep -qxF -f <(tr ' ' '\n' <<<"$MONITORS_PERF")
+}
+
+# The staged tree ROOT as a newc stream, byte-identical for identical inputs
+# (order, owners, inode numbers, times): unpacking it is then the same work
+# on every boot.
+vm_cpio() {
+	find "$1" -exec touch -h -d @0 {} +
+	(cd "$1" && find . | LC_ALL=C sort | cpio -o -H newc -R 0:0 --reproducible --quiet)
+}
+
+# The gzipped archive of the userland, the suite and BENCH's binaries, from
+# VM_INITRAMFS_CACHE or built into it: VM_INITRAMFS_BASE is its path.
+# vm_initramfs_base BENCH...
+vm_initramfs_base() {
+	local root tool key kept tmp
 	root=$(mktemp -d)
 	vm_stage_userland "$root"
 	for tool in "${VM_HOST_TOOLS[@]}"; do vm_stage_host_binary "$root" "$tool"; done
+	if vm_needs_perf; then vm_stage_host_binary "$root" perf; fi
 	vm_stage_suite "$root" "$@"
+	key=$(vm_cpio "$root" | sha256sum) || { rm -rf "$root"; die "building the initramfs failed"; }
+	kept=$VM_INITRAMFS_CACHE/$(suite_version | tr -c 'A-Za-z0-9._+\n-' _)-${key%% *}.cpio.gz
+	if [ -f "$kept" ]; then
+		touch "$kept"
+		VM_INITRAMFS_HOW=kept
+	else
+		mkdir -p "$VM_INITRAMFS_CACHE" || { rm -rf "$root"; die "cannot create $VM_INITRAMFS_CACHE for the initramfs"; }
+		tmp=$(mktemp "$VM_INITRAMFS_CACHE/.build.XXXXXX")
+		if ! vm_cpio "$root" | gzip -1 -n >"$tmp"; then
+			rm -rf "$root" "$tmp"
+			die "building the initramfs failed"
+		fi
+		# two runs building the same archive at once: either rename wins
+		mv -f "$tmp" "$kept"
+		find "$VM_INITRAMFS_CACHE" -maxdepth 1 -name '*.cpio.gz' -mtime +30 -delete 2>/dev/null || true
+		VM_INITRAMFS_HOW=built
+	fi
+	rm -rf "$root"
+	VM_INITRAMFS_BASE=$kept
+}
+
+# vm_initramfs_build OUT BENCH...: the kept archive, then the run's configs
+# and arguments, then the insns flag.
+vm_initramfs_build() {
+	local out=$1 root; shift
+	vm_initramfs_base "$@"
+	cp "$VM_INITRAMFS_BASE" "$out" || die "cannot copy $VM_INITRAMFS_BASE"
+	root=$(mktemp -d)
+	mkdir "$root/mmdelta"
 	vm_stage_args "$root"
-	# Byte-identical for identical inputs (order, owners, inode numbers,
-	# times): unpacking it is then the same work on every boot.
-	find "$root" -exec touch -h -d @0 {} +
-	if ! (cd "$root" && find . | LC_ALL=C sort | cpio -o -H newc -R 0:0 --reproducible --quiet) | gzip -1 -n >"$out"; then
+	vm_initramfs_pad "$out"
+	if ! vm_cpio "$root" >>"$out"; then
 		rm -rf "$root"
 		die "building the initramfs failed"
 	fi
 	rm -rf "$root"
 	vm_initramfs_flag "$out"
+}
+
+# What the run log says of the initramfs after vm_initramfs_build.
+vm_initramfs_said() {
+	local perf="perf left out: no monitor of the run needs it"
+	if vm_needs_perf; then perf="with perf, for the monitors"; fi
+	case $VM_INITRAMFS_HOW in
+	kept) echo "kept from an earlier run, $VM_INITRAMFS_BASE; $perf" ;;
+	*) echo "built and kept for the next run as $VM_INITRAMFS_BASE; $perf" ;;
+	esac
+}
+
+# The kernel looks for a plain archive's magic at a 4-byte boundary.
+vm_initramfs_pad() {
+	local size
+	size=$(stat -c %s "$1")
+	head -c $(((4 - size % 4) % 4)) /dev/zero >>"$1"
 }

@@ -67,11 +67,13 @@ vm_qemu_numa_args() {
 
 # vm_qemu_run TIMEOUT CONSOLE_LOG ARGV...: run qemu for at most TIMEOUT
 # seconds, console to CONSOLE_LOG; the guest's "mmdelta:" lines are echoed
-# on stderr as they come.  Returns qemu's status, 124 on timeout.
+# on stderr as they come, and kept in the timeline (vm_timeline) with the
+# host's time they came at.  Returns qemu's status, 124 on timeout.
 # BENCH_PID lets run.sh's exit trap stop qemu on an interrupt.
 vm_qemu_run() {
 	local limit=$1 console=$2 rc=0 echo_pid; shift 2
 	: >"$console"
+	vm_timeline "qemu started"
 	timeout --kill-after=10 "$limit" "$@" </dev/null >"$console" 2>&1 &
 	BENCH_PID=$!
 	vm_echo_progress "$console" "$BENCH_PID" &
@@ -79,12 +81,26 @@ vm_qemu_run() {
 	wait "$BENCH_PID" || rc=$?
 	BENCH_PID=""
 	wait "$echo_pid" 2>/dev/null || true
+	vm_timeline "qemu exited ($rc)"
 	return "$rc"
 }
 
 # Follow the console until qemu is gone; show the guest run.sh's messages.
 vm_echo_progress() {
-	local console=$1 pid=$2
-	tail -n +1 -s 0.5 --pid="$pid" -f "$console" 2>/dev/null |
-		sed -u -n 's/\r$//; s/^mmdelta: /mmdelta: [guest] /p' >&2 || true
+	local console=$1 pid=$2 line
+	tail -n +1 -s 0.5 --pid="$pid" -f "$console" 2>/dev/null | while IFS= read -r line; do
+		line=${line%$'\r'}
+		[[ $line == "mmdelta: "* ]] || continue
+		printf 'mmdelta: [guest] %s\n' "${line#mmdelta: }" >&2
+		vm_timeline "guest: ${line#mmdelta: }"
+	done || true
+}
+
+# Where a --kernel run's wall time goes: vm-timeline.tsv in the run
+# directory, one line per event, seconds since the run's VM set-up began
+# (VM_T0, microseconds) and what happened: the initramfs ready, qemu started,
+# each guest message as it reached the host, qemu exited, results in.
+vm_timeline() {
+	local us=$((${EPOCHREALTIME/./} - VM_T0))
+	printf '%d.%01d\t%s\n' $((us / 1000000)) $((us % 1000000 / 100000)) "$1" >>"$RUN_DIR/vm-timeline.tsv"
 }

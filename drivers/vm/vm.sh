@@ -19,6 +19,8 @@ source "${BASH_SOURCE[0]%/*}/meta.sh"  # the host's and the guest's meta
 source "${BASH_SOURCE[0]%/*}/insns.sh"  # the insns monitor's plugin and its counts
 source "${BASH_SOURCE[0]%/*}/../core/build.sh"  # need_built
 source "${BASH_SOURCE[0]%/*}/../core/log.sh"  # die, phase, say
+source "${BASH_SOURCE[0]%/*}/../config/config.sh"  # config_load
+source "${BASH_SOURCE[0]%/*}/resolution.sh"  # VM_ITERATIONS_RULE
 source "${BASH_SOURCE[0]%/*}/../run/rundir.sh"  # meta_set, run_meta_head, rundir_finish
 source "${BASH_SOURCE[0]%/*}/../system/noise.sh"  # load_check
 source "${BASH_SOURCE[0]%/*}/../system/settings.sh"  # settings_off
@@ -111,6 +113,8 @@ vm_run() {
 	local -a benches argv
 	local rc=0 t0 work=$RUN_DIR/.vm
 	phase "vm set-up"
+	# shellcheck disable=SC2034  # read by qemu.sh's vm_timeline
+	VM_T0=${EPOCHREALTIME/./}
 	vm_accel_note
 	vm_initramfs_check
 	mapfile -t benches < <(vm_benches)
@@ -118,9 +122,13 @@ vm_run() {
 	VM_APPEND_LINE=$(vm_cmdline)
 	VM_TIMEOUT_S=$(vm_timeout)
 	vm_meta_start "$@" >"$RUN_DIR/meta"
+	vm_iterations_note
 	mkdir "$work"
 	vm_insns_setup "$work"
 	vm_initramfs_build "$work/initramfs.cpio.gz" "${benches[@]}"
+	vm_timeline "initramfs ready ($VM_INITRAMFS_HOW)"
+	say "initramfs: $(vm_initramfs_said)"
+	meta_set "$RUN_DIR" vm_initramfs "$VM_INITRAMFS_HOW $VM_INITRAMFS_BASE"
 	phase "vm boot"
 	mapfile -t argv < <(vm_qemu_args "$work/initramfs.cpio.gz" "$work/ttyS1" "$VM_APPEND_LINE")
 	say "booting $VM_KERNEL under qemu ($VM_ACCEL, $VM_CLOCK clock, $VM_MEM, $VM_CPUS CPU); giving up after $VM_TIMEOUT_S s"
@@ -130,11 +138,24 @@ vm_run() {
 	meta_set "$RUN_DIR" vm_wall_seconds $((SECONDS - t0))
 	vm_collect "$rc" "$work"
 	vm_insns_collect "$work"
+	vm_timeline "results in"
 	rm -rf "$work"
 	meta_set "$RUN_DIR" end_time "$(date -Is)"
 	meta_set "$RUN_DIR" status complete
 	rundir_finish
 	say "complete: $FINAL_DIR"
+}
+
+# Which rule chose each config's count (resolution.sh), in the log and in
+# meta as vm_iterations_BENCH.
+vm_iterations_note() {
+	local c bench rule
+	for c in "${CONFIGS[@]}"; do
+		IFS=$'\t' read -r bench rule < <(config_load "$c" && printf '%s\t%s\n' "${CFG[BENCH]}" "$VM_ITERATIONS_RULE")
+		[ -n "$rule" ] || continue
+		say "$bench: $rule"
+		meta_set "$RUN_DIR" "vm_iterations_$bench" "$rule"
+	done
 }
 
 vm_meta_start() {

@@ -1,4 +1,5 @@
 /* The mean's confidence interval behind ITERATIONS=auto, against hand arithmetic. */
+#include <math.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -38,4 +39,51 @@ TEST(one_value_has_no_interval)
 	(void)state;
 	summarize(x, 1, &s);
 	assert_int_equal(mean_ci_half(&s, 0.95, &half), -1);
+}
+
+/*
+ * iterations_for: the count whose two runs see pct, by hand from printed t
+ * tables: t(0.975, df) = 4.302653 (2), 2.100922 (18), 2.018082 (42),
+ * 2.015368 (44), 2.012896 (46), 2.010635 (48).
+ */
+TEST(spread_of_procmunmap_needs_25_iterations_to_see_one_percent)
+{
+	double seen;
+
+	(void)state;
+	/* 24: 2.012896 * 0.0174 * sqrt(2 / 24) = 1.011% > 1%; 25: 0.9895% */
+	assert_int_equal(iterations_for(0.0174, 1, 30, &seen), 25);
+	assert_float_equal(seen, 100 * 2.010635 * 0.0174 * sqrt(2.0 / 25), 1e-4);
+}
+
+TEST(a_count_capped_at_ten_sees_what_ten_see)
+{
+	double seen;
+
+	(void)state;
+	assert_int_equal(iterations_for(0.0174, 1, 10, &seen), 10);
+	/* 2.100922 * 0.0174 * sqrt(2 / 10) */
+	assert_float_equal(seen, 1.6348, 1e-4);
+}
+
+TEST(an_exact_spread_needs_two)
+{
+	double seen;
+
+	(void)state;
+	/* 4.302653 * 1.65e-3 * sqrt(2 / 2) = 0.71% */
+	assert_int_equal(iterations_for(1.65e-3, 1, 10, &seen), 2);
+	assert_float_equal(seen, 0.70994, 1e-4);
+	assert_int_equal(iterations_for(0, 1, 10, &seen), 2);
+	assert_float_equal(seen, 0, 1e-12);
+}
+
+TEST(a_smaller_change_needs_more)
+{
+	double seen;
+
+	(void)state;
+	/* 22: 2.018082 * sqrt(2 / 22) * 1.65e-3 = 0.1004%; 23: 0.0981% */
+	assert_int_equal(iterations_for(1.65e-3, 0.1, 30, &seen), 23);
+	assert_float_equal(seen, 100 * 2.015368 * 1.65e-3 * sqrt(2.0 / 23), 1e-5);
 }

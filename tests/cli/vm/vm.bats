@@ -16,6 +16,8 @@ setup_file() {
 	# built once here: the parallel runs below would each run make otherwise
 	make -s -C "$ROOT" static build/lib/insns-plugin.so build/bin/mmprofile
 	VM_RES=$BATS_FILE_TMPDIR/results
+	# the kept initramfs archives: the test's own, not the user's cache
+	export XDG_CACHE_HOME=$BATS_FILE_TMPDIR/cache
 	# The oldest and newest 6.1 builds, and the newest 6.12.
 	local a b n
 	a=$(grep '^6\.1\.0-' <<<"$KERNELS" | head -n 1) b=$(grep '^6\.1\.0-' <<<"$KERNELS" | tail -n 1)
@@ -76,6 +78,24 @@ no_qemu_left() { ! pgrep -f "qemu-system.*$1" >/dev/null; }
 	[ "$(meta "$A_REL" vm_cpus)" = 1 ] && [ "$(meta "$A_REL" cpus)" = 1 ]
 	[ "$(meta "$A_REL" vm_image)" = "$(realpath "$A_IMG")" ]
 	[[ $(meta "$A_REL" vm_boot_seconds) =~ ^[0-9]+\.[0-9]+$ ]]
+}
+
+@test "a run keeps where its wall time went, the rule of its count and the initramfs it booted" {
+	local t=$VM_RES/$A_REL/vm-timeline.tsv
+	# in order: set-up, boot, the guest's lines, qemu's end, the results
+	cut -f2 "$t" | grep -n . | grep -E '^1:initramfs ready \((built|kept)\)$'
+	[ "$(cut -f2 "$t" | sed -n 2p)" = "qemu started" ]
+	[[ $(cut -f2 "$t" | sed -n 3p) == "guest: guest $A_REL up after "* ]]
+	grep -qP '\tguest: timedmunlock \[5/5\] elapsed ' "$t"
+	[ "$(cut -f2 "$t" | tail -n 2 | head -n 1)" = "qemu exited (0)" ]
+	[ "$(cut -f2 "$t" | tail -n 1)" = "results in" ]
+	# seconds since the set-up began, never going back
+	awk -F'\t' '$1 !~ /^[0-9]+\.[0-9]$/ || $1 + 0 < last { exit 1 } { last = $1 + 0 }' "$t"
+	[ "$(meta "$A_REL" vm_iterations_timedmunlock)" = "ITERATIONS=5: given with -i" ]
+	[[ $(meta "$A_REL" vm_initramfs) =~ ^(built|kept)\ $BATS_FILE_TMPDIR/cache/mmdelta/initramfs/[^/]+-[0-9a-f]{64}\.cpio\.gz$ ]]
+	# no monitor of the run runs perf: none in the archive it booted
+	run bash -c "gzip -dc <'$(meta "$A_REL" vm_initramfs | cut -d' ' -f2)' | cpio -it --quiet | grep -c 'bin/perf$'"
+	[ "$output" = 0 ]
 }
 
 @test "a 6.12 kernel runs: the guest leaves the busy-machine check to the host" {
@@ -171,7 +191,8 @@ values() { awk -F'\t' -v m="$2" '$1 == m { print $3, $4 }' "$VM_RES/$1/timedmunl
 }
 
 @test "insns: the guest is the same with the monitor on and off but for one byte it reads after the benches" {
-	local d=$BATS_TEST_TMPDIR
+	local d=$BATS_TEST_TMPDIR base
+	export XDG_CACHE_HOME=$d/cache
 	build() {
 		(source "$ROOT/drivers/vm/vm.sh"
 		CONFIGS=("$ROOT/configs/timedmunlock") SETS=("MONITORS=$1") VM_INSNS=$2
@@ -188,8 +209,10 @@ values() { awk -F'\t' -v m="$2" '$1 == m { print $3, $4 }' "$VM_RES/$1/timedmunl
 	mkdir "$d/x"
 	(cd "$d/x" && cpio -i --quiet -d <"$d/flag")
 	[ "$(cat "$d/x/mmdelta/insns-counted")" = 1 ]
-	# the guest's run.sh never sees the monitor
-	(cd "$d/x" && gzip -dc <"$d/on" 2>/dev/null | cpio -i --quiet -d mmdelta/vm-args)
+	# the guest's run.sh never sees the monitor: its arguments are in the
+	# plain archive after the kept, gzipped one (4-byte aligned)
+	base=$(stat -c %s "$d"/cache/mmdelta/initramfs/*.cpio.gz)
+	(cd "$d/x" && tail -c +$((base + (4 - base % 4) % 4 + 1)) "$d/on" | cpio -i --quiet -d mmdelta/vm-args)
 	[ "$(tr '\0' '\n' <"$d/x/mmdelta/vm-args" | grep '^MONITORS=')" = MONITORS=vmstat ]
 }
 
