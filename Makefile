@@ -59,7 +59,13 @@ $(OBJ)/%.o: %.c
 # expansion puts the stem into the wildcard.
 .SECONDEXPANSION:
 BENCH_DEPS = $$(call obj,bench/$$*.c $$(wildcard bench/$$*-*.c)) $(call obj,$(HARNESS_SRCS) $(BENCHLIB_SRCS))
-$(addprefix $(BIN)/,$(SCENARIOS)): $(BIN)/%: $(BENCH_DEPS)
+# A library a bench preloads into the program it wraps (stressng into
+# stress-ng), bench/preload/X-*.c, is build/lib/X-*.so, built with it.
+preloads_of = $(patsubst bench/preload/%.c,$(BUILD)/lib/%.so,$(wildcard bench/preload/$(1)-*.c))
+$(BUILD)/lib/%.so: bench/preload/%.c
+	@mkdir -p $(@D) $(OBJ)
+	$(CC) $(CFLAGS) -Ibench $(DEPFLAGS) -MF $(OBJ)/preload-$*.d -shared -fPIC -o $@ $< -ldl
+$(addprefix $(BIN)/,$(SCENARIOS)): $(BIN)/%: $(BENCH_DEPS) | $$(call preloads_of,$$*)
 	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
 $(BIN)/mmconfig: $(call obj,drivers/config/mmconfig.c $(CONFIG_SRCS))
 	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
@@ -75,7 +81,7 @@ $(BIN)/minimunlock: $(OBJ)/tools/minimunlock.o
 # mmconfig, mmci (-i auto's stopping check) and mmstat (the result at the
 # end of each bench).
 static: $(addprefix $(STATIC)/,$(SCENARIOS) mmconfig mmci mmstat)
-$(addprefix $(STATIC)/,$(SCENARIOS)): $(STATIC)/%: $(BENCH_DEPS)
+$(addprefix $(STATIC)/,$(SCENARIOS)): $(STATIC)/%: $(BENCH_DEPS) | $$(call preloads_of,$$*)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -static -o $@ $^ $(LDLIBS)
 $(STATIC)/mmconfig: $(call obj,drivers/config/mmconfig.c $(CONFIG_SRCS))

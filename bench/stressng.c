@@ -1,0 +1,315 @@
+/*
+ * stressng - stress-ng's stressors (Colin Ian King's stress-ng), which the
+ * kernel test robot runs and reports on as stress-ng.STRESSOR.ops_per_sec:
+ * one stressor, --workers instances of it, --ops bogo-ops in all, run by
+ * the stress-ng installed (Debian's).  No stressor is written here: this
+ * is the launcher, as mmtests wraps a benchmark.
+ *
+ * The timed region is the stressor's run as stress-ng times it, in its
+ * instances' own processes (stressng-region.h): a library preloaded into
+ * stress-ng reads the clock and executes the insns markers there, so that
+ * stress-ng's start-up (its 25 shared libraries, its shared memory) and
+ * exit lie outside.  A bogo-op is what the stressor counts, in one
+ * stress-ng version: the figure is the time per bogo-op and per worker,
+ * and stress-ng's own YAML figures are reported beside it.
+ */
+#include "harness.h"
+#include "stressng-region.h"
+#include "stressng-yaml.h"
+
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+/* stress-ng's own bounds: its instances per stressor, its --STRESSOR-ops. */
+#define MAX_WORKERS 4096
+#define MAX_OPS 100000000ull
+
+static const char *stressor = "mmap", *stress_ng = "stress-ng", *dir = "/tmp";
+static uint64_t workers = 1, ops = 100;
+
+static char program[PATH_MAX], preload[PATH_MAX + 64], version[64];
+static char yaml[PATH_MAX];
+static int region_fd = -1;
+static struct stressng_region *region;
+
+static const struct bench_metric metrics[] = {
+	{ "ns_per_bogo_op", "ns/bogo-op", "ns", LOWER_IS_BETTER },
+	{ "ops_per_sec", "Bogo-ops/s", "ops/s", HIGHER_IS_BETTER },
+	{ "ops", "Bogo-ops", "count", NEITHER_BETTER },
+	{ "elapsed", "Elapsed", "s", LOWER_IS_BETTER },
+	{ "workers", "Workers", "count", NEITHER_BETTER },
+	{ "wall_clock_time", "stress-ng's real time", "s", LOWER_IS_BETTER },
+	{ "user_time", "User time", "s", LOWER_IS_BETTER },
+	{ "system_time", "System time", "s", LOWER_IS_BETTER },
+	{ "ops_per_sec_usr_sys", "Bogo-ops/s of CPU", "ops/s", HIGHER_IS_BETTER },
+	{ "cpu_usage_per_instance", "CPU % per worker", "count", NEITHER_BETTER },
+	{ "max_rss", "Max RSS", "bytes", NEITHER_BETTER },
+	{ NULL, NULL, NULL, 0 },
+};
+
+/* stress-ng's YAML keys that are metrics here, and the factor to SI units. */
+static const struct {
+	const char *key, *metric;
+	double scale;
+} yaml_metrics[] = {
+	{ "bogo-ops", "ops", 1 },
+	{ "bogo-ops-per-second-real-time", "ops_per_sec", 1 },
+	{ "wall-clock-time", "wall_clock_time", 1 },
+	{ "user-time", "user_time", 1 },
+	{ "system-time", "system_time", 1 },
+	{ "bogo-ops-per-second-usr-sys-time", "ops_per_sec_usr_sys", 1 },
+	{ "cpu-usage-per-instance", "cpu_usage_per_instance", 1 },
+	{ "max-rss", "max_rss", 1024 },
+};
+
+static struct bench_opt opts[] = {
+	{ "stressor", OPT_STRING, &stressor, NULL, "the stress-ng stressor (stress-ng --stressors lists them)", 0 },
+	{ "workers", OPT_TASKS, &workers, NULL,
+	  "instances of the stressor: N, or P% of the CPUs this process may run on (default 1)", 0 },
+	{ "ops", OPT_U64, &ops, NULL, "bogo-ops in all, shared by the workers (--STRESSOR-ops; default 100)", 0 },
+	{ "stress-ng", OPT_STRING, &stress_ng, NULL, "the stress-ng program (default: stress-ng on PATH)", 0 },
+	{ "dir", OPT_STRING, &dir, NULL, "stress-ng's --temp-path, where stressors that need files make them", 0 },
+	{ NULL, 0, NULL, NULL, NULL, 0 },
+};
+
+/* PROGRAM as a path: itself with a slash, else the first on PATH. */
+static int find_program(const char *name, char *out, size_t len)
+{
+	const char *path = getenv("PATH"), *p;
+	size_t n;
+
+	if (strchr(name, '/')) {
+		snprintf(out, len, "%s", name);
+		return access(out, X_OK);
+	}
+	for (p = path ? path : "/usr/bin:/bin"; *p; p += n + (p[n] == ':')) {
+		n = strcspn(p, ":");
+		snprintf(out, len, "%.*s/%s", (int)n, p, name);
+		if (n && !access(out, X_OK))
+			return 0;
+	}
+	return -1;
+}
+
+/* Run stress-ng with one option; its first line of output into buf. */
+static int ask(const char *option, char *buf, size_t len)
+{
+	int fds[2], status;
+	ssize_t got = 0, r;
+	pid_t pid;
+
+	if (pipe(fds))
+		return -1;
+	pid = fork();
+	if (pid == 0) {
+		dup2(fds[1], 1);
+		close(fds[0]);
+		execl(program, program, option, (char *)NULL);
+		_exit(127);
+	}
+	close(fds[1]);
+	while (pid > 0 && (size_t)got < len - 1 && (r = read(fds[0], buf + got, len - 1 - (size_t)got)) > 0)
+		got += r;
+	close(fds[0]);
+	buf[got] = '\0';
+	buf[strcspn(buf, "\n")] = '\0';
+	return pid > 0 && waitpid(pid, &status, 0) == pid && WIFEXITED(status) && !WEXITSTATUS(status) ? 0 : -1;
+}
+
+/* Is NAME a word of stress-ng --stressors? */
+static int has_stressor(const char *name)
+{
+	static char list[16384];
+	size_t n = strlen(name);
+
+	if (ask("--stressors", list, sizeof(list)))
+		return -1;
+	for (const char *p = list; (p = strstr(p, name)); p += n)
+		if ((p == list || p[-1] == ' ') && (p[n] == ' ' || !p[n]))
+			return 1;
+	return 0;
+}
+
+/* "stress-ng, version 0.15.06 (gcc ...)" */
+static int read_version(void)
+{
+	char line[256], *v;
+
+	if (ask("--version", line, sizeof(line)) || !(v = strstr(line, "version ")))
+		return bench_fail("%s --version failed: not a stress-ng this bench knows", program);
+	snprintf(version, sizeof(version), "%.*s", (int)strcspn(v + 8, " "), v + 8);
+	return 0;
+}
+
+/* The preloaded library is built beside the bench: BUILD/bin/X, BUILD/lib/. */
+static int find_preload(void)
+{
+	char self[PATH_MAX];
+	ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);
+
+	if (n <= 0)
+		return bench_fail("cannot read /proc/self/exe: %m");
+	self[n] = '\0';
+	*strrchr(self, '/') = '\0';
+	snprintf(preload, sizeof(preload), "%s/../lib/stressng-region.so", self);
+	if (access(preload, R_OK))
+		return bench_fail("%s is missing: it is built with the bench (make)", preload);
+	return 0;
+}
+
+static int check(void)
+{
+	int has;
+
+	if (!ops || ops > MAX_OPS)
+		return bench_fail("--ops %llu: must be between 1 and %llu", (unsigned long long)ops, MAX_OPS);
+	if (!workers || workers > MAX_WORKERS)
+		return bench_fail("--workers %llu: must be between 1 and %d", (unsigned long long)workers, MAX_WORKERS);
+	if (!*stressor || strspn(stressor, "abcdefghijklmnopqrstuvwxyz0123456789-") != strlen(stressor))
+		return bench_fail("--stressor '%s': not a stressor name", stressor);
+	if (find_program(stress_ng, program, sizeof(program)))
+		return bench_fail("stress-ng not found (%s): apt-get install stress-ng, or give --stress-ng PATH",
+				  stress_ng);
+	if (read_version())
+		return -1;
+	has = has_stressor(stressor);
+	if (has < 0)
+		return bench_fail("%s --stressors failed", program);
+	if (!has)
+		return bench_fail("--stressor %s: stress-ng %s has no such stressor (stress-ng --stressors lists them)",
+				  stressor, version);
+	if (access(dir, W_OK | X_OK))
+		return bench_fail("--dir %s: not a directory this process may create files in: %m", dir);
+	return find_preload();
+}
+
+static int setup(void)
+{
+	int fd;
+
+	region_fd = memfd_create("stressng-region", 0);
+	if (region_fd < 0 || ftruncate(region_fd, sizeof(*region)))
+		return bench_fail("memfd for the region failed: %m");
+	region = mmap(NULL, sizeof(*region), PROT_READ | PROT_WRITE, MAP_SHARED, region_fd, 0);
+	if (region == MAP_FAILED)
+		return bench_fail("mmap of the region failed: %m");
+	snprintf(yaml, sizeof(yaml), "%s/stressng.XXXXXX", dir);
+	fd = mkstemp(yaml);
+	if (fd < 0)
+		return bench_fail("creating stress-ng's YAML file in %s failed: %m", dir);
+	close(fd);
+	return 0;
+}
+
+/* In the child: stress-ng, its output on stderr (the bench's log), the library preloaded. */
+static void exec_stress_ng(void)
+{
+	char fd[16], run[80], opsopt[80], nops[24], nworkers[24], env[3 * PATH_MAX];
+	const char *old = getenv("LD_PRELOAD");
+	char *argv[] = {
+		program, run, nworkers, opsopt, nops, "--metrics", "--yaml", yaml, "--temp-path", (char *)dir,
+		/* the same stressor choices in every iteration and every boot */
+		"--no-rand-seed",
+		/* mlockmany and others run only so; the config asked for this one */
+		"--pathological", NULL,
+	};
+
+	snprintf(run, sizeof(run), "--%s", stressor);
+	snprintf(nworkers, sizeof(nworkers), "%llu", (unsigned long long)workers);
+	snprintf(opsopt, sizeof(opsopt), "--%s-ops", stressor);
+	snprintf(nops, sizeof(nops), "%llu", (unsigned long long)ops);
+	snprintf(fd, sizeof(fd), "%d", region_fd);
+	snprintf(env, sizeof(env), "%s%s%s", preload, old ? " " : "", old ? old : "");
+	dup2(2, 1);
+	setenv(STRESSNG_REGION_ENV, fd, 1);
+	setenv("LD_PRELOAD", env, 1);
+	execv(program, argv);
+	fprintf(stderr, "stressng: exec %s failed: %m\n", program);
+	_exit(127);
+}
+
+static int run_stress_ng(void)
+{
+	int status;
+	pid_t pid = fork();
+
+	if (pid < 0)
+		return bench_fail("fork failed: %m");
+	if (pid == 0)
+		exec_stress_ng();
+	if (waitpid(pid, &status, 0) != pid)
+		return bench_fail("waiting for stress-ng failed: %m");
+	if (WIFSIGNALED(status))
+		return bench_fail("stressor %s: stress-ng was killed by signal %d", stressor, WTERMSIG(status));
+	if (WEXITSTATUS(status))
+		return bench_fail("stressor %s failed: stress-ng %s exited with %d (its lines are above)",
+				  stressor, version, WEXITSTATUS(status));
+	if (!region->attached)
+		return bench_fail("stressor %s: stress-ng did not load %s, so nothing was timed", stressor, preload);
+	if (!region->started || region->started != region->ended || !region->end_ns)
+		return bench_fail("stressor %s: stress-ng started %u instances and ended %u (it skipped the stressor?)",
+				  stressor, region->started, region->ended);
+	return 0;
+}
+
+static int report_yaml(uint64_t ns)
+{
+	struct sng_yaml y;
+	double done, v;
+
+	if (sng_yaml_read(yaml, stressor, &y))
+		return -1;
+	if (sng_yaml_get(&y, "bogo-ops", &done) || done <= 0)
+		return bench_fail("stressor %s did no bogo-op", stressor);
+	bench_report("ns_per_bogo_op", (double)ns * (double)workers / done);
+	bench_report("elapsed", (double)ns / 1e9);
+	bench_report("workers", (double)workers);
+	for (size_t i = 0; i < sizeof(yaml_metrics) / sizeof(yaml_metrics[0]); i++)
+		if (!sng_yaml_get(&y, yaml_metrics[i].key, &v))
+			bench_report(yaml_metrics[i].metric, v * yaml_metrics[i].scale);
+	/* A stressor's own figures (nanosecs-per-mremap-call): in the log. */
+	for (size_t i = 0; i < y.n; i++) {
+		size_t k = 0;
+
+		while (k < sizeof(yaml_metrics) / sizeof(yaml_metrics[0]) && strcmp(yaml_metrics[k].key, y.metric[i].key))
+			k++;
+		if (k == sizeof(yaml_metrics) / sizeof(yaml_metrics[0]))
+			bench_note("%s: stress-ng's %s %.15g", stressor, y.metric[i].key, y.metric[i].value);
+	}
+	return 0;
+}
+
+static int measure(void)
+{
+	int rc;
+
+	memset(region, 0, sizeof(*region));
+	rc = run_stress_ng() || report_yaml(region->end_ns - region->begin_ns) ? -1 : 0;
+	unlink(yaml);
+	return rc;
+}
+
+static int teardown(void)
+{
+	munmap(region, sizeof(*region));
+	close(region_fd);
+	return 0;
+}
+
+struct bench bench = {
+	.name = "stressng",
+	.description = "one stress-ng stressor, its workers doing a fixed number of bogo-ops, timed as stress-ng times it",
+	.metrics = metrics,
+	.opts = opts,
+	.monitors = "vmstat",
+	.check = check,
+	.setup = setup,
+	.measure = measure,
+	.teardown = teardown,
+};
