@@ -29,8 +29,11 @@
 /* stress-ng's own bounds: its instances per stressor, its --STRESSOR-ops. */
 #define MAX_WORKERS 4096
 #define MAX_OPS 100000000ull
+#define MAX_EXTRA 16
 
 static const char *stressor = "mmap", *stress_ng = "stress-ng", *dir = "/tmp";
+/* NULL, not "": an empty string would be a word of the resolved options with no value */
+static const char *options;
 static uint64_t workers = 1, ops = 100;
 
 static char program[PATH_MAX], preload[PATH_MAX + 64], version[64];
@@ -75,6 +78,8 @@ static struct bench_opt opts[] = {
 	{ "ops", OPT_U64, &ops, NULL, "bogo-ops in all, shared by the workers (--STRESSOR-ops; default 100)", 0 },
 	{ "stress-ng", OPT_STRING, &stress_ng, NULL, "the stress-ng program (default: stress-ng on PATH)", 0 },
 	{ "dir", OPT_STRING, &dir, NULL, "stress-ng's --temp-path, where stressors that need files make them", 0 },
+	{ "options", OPT_STRING, &options, NULL,
+	  "more stress-ng options, comma-separated, each --NAME or --NAME=VALUE (--mremap-bytes=64M)", 0 },
 	{ NULL, 0, NULL, NULL, NULL, 0 },
 };
 
@@ -163,6 +168,26 @@ static int find_preload(void)
 	return 0;
 }
 
+/* --options: each word an option of stress-ng's, never a second stressor's workers. */
+static int check_options(void)
+{
+	char copy[1024], *save = NULL;
+	size_t n = 0;
+
+	if (!options)
+		return 0;
+	if (strlen(options) >= sizeof(copy))
+		return bench_fail("--options: longer than %zu characters", sizeof(copy) - 1);
+	snprintf(copy, sizeof(copy), "%s", options);
+	for (char *w = strtok_r(copy, ",", &save); w; w = strtok_r(NULL, ",", &save)) {
+		if (strncmp(w, "--", 2) || strlen(w) < 3)
+			return bench_fail("--options %s: '%s' is not an option (--NAME or --NAME=VALUE)", options, w);
+		if (++n > MAX_EXTRA)
+			return bench_fail("--options: at most %d", MAX_EXTRA);
+	}
+	return 0;
+}
+
 static int check(void)
 {
 	int has;
@@ -184,6 +209,8 @@ static int check(void)
 	if (!has)
 		return bench_fail("--stressor %s: stress-ng %s has no such stressor (stress-ng --stressors lists them)",
 				  stressor, version);
+	if (check_options())
+		return -1;
 	if (access(dir, W_OK | X_OK))
 		return bench_fail("--dir %s: not a directory this process may create files in: %m", dir);
 	return find_preload();
@@ -210,15 +237,21 @@ static int setup(void)
 /* In the child: stress-ng, its output on stderr (the bench's log), the library preloaded. */
 static void exec_stress_ng(void)
 {
-	char fd[16], run[80], opsopt[80], nops[24], nworkers[24], env[3 * PATH_MAX];
+	char fd[16], run[80], opsopt[80], nops[24], nworkers[24], env[3 * PATH_MAX], extra[1024], *save = NULL;
 	const char *old = getenv("LD_PRELOAD");
-	char *argv[] = {
+	char *argv[12 + MAX_EXTRA + 1] = {
 		program, run, nworkers, opsopt, nops, "--metrics", "--yaml", yaml, "--temp-path", (char *)dir,
 		/* the same stressor choices in every iteration and every boot */
 		"--no-rand-seed",
 		/* mlockmany and others run only so; the config asked for this one */
-		"--pathological", NULL,
+		"--pathological",
 	};
+	size_t argc = 12;
+
+	snprintf(extra, sizeof(extra), "%s", options ? options : "");
+	for (char *w = strtok_r(extra, ",", &save); w; w = strtok_r(NULL, ",", &save))
+		argv[argc++] = w;
+	argv[argc] = NULL;
 
 	snprintf(run, sizeof(run), "--%s", stressor);
 	snprintf(nworkers, sizeof(nworkers), "%llu", (unsigned long long)workers);
