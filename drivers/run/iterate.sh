@@ -12,7 +12,7 @@ source "${BASH_SOURCE[0]%/*}/../monitors/insns.sh"  # insns_process_tag
 source "${BASH_SOURCE[0]%/*}/../monitors/monitors.sh"  # monitors_finish, monitors_iteration, monitors_setup
 source "${BASH_SOURCE[0]%/*}/autostop.sh"  # ci_decided, gate_decided, seqgate_design, seqgate_point_check, seqgate_verdict
 source "${BASH_SOURCE[0]%/*}/result.sh"  # bench_result
-source "${BASH_SOURCE[0]%/*}/rundir.sh"  # rundir_full
+source "${BASH_SOURCE[0]%/*}/rundir.sh"  # meta_set, rundir_full
 source "${BASH_SOURCE[0]%/*}/trigger.sh"  # monitored_exec
 source "${BASH_SOURCE[0]%/*}/../system/lock.sh"  # lock_fd_close
 source "${BASH_SOURCE[0]%/*}/../system/noise.sh"  # noise_before_iteration
@@ -142,18 +142,21 @@ point_write_failed() { rundir_full "$RUN_DIR" || say "cannot write $1"; }
 value_of() { awk -F'\t' -v m="$2" '$1 == m { print $4 }' <<<"$1"; }
 
 # Call FN once per sweep point with CFG set to that point: FN PARAM LABEL.
+# A point that fails has said so; the points after it still run (a
+# stressor this stress-ng lacks, in the catalog), and the status is 1.
 for_each_point() {
-	local fn=$1 value
+	local fn=$1 value rc=0
 	local -a values
 	read -r -a values <<<"${CFG[${SWEEP_KEY:-BENCH}]}"
 	for value in "${values[@]}"; do
 		if [ -n "$SWEEP_KEY" ]; then
 			CFG["$SWEEP_KEY"]=$value
-			"$fn" "$value" "${CFG[BENCH]} $SWEEP_KEY=$value"
+			"$fn" "$value" "${CFG[BENCH]} $SWEEP_KEY=$value" || rc=1
 		else
-			"$fn" - "${CFG[BENCH]}"
+			"$fn" - "${CFG[BENCH]}" || rc=1
 		fi
 	done
+	return "$rc"
 }
 
 # Let the bench refuse its options (bad values, sizes that do not fit)
@@ -218,8 +221,17 @@ bench_run() {
 	seqgate_design >>"$dir/config"
 	"$MMDELTA_BUILD/bin/$bench" --describe >"$dir/metrics.tsv" ||
 		die "$bench: --describe failed"
+	bench_meta || return 1
 	printf 'metric\tparam\titeration\tvalue\n' >"$dir/samples.tsv"
 	bench_points "$dir" point_run
+}
+
+# The run's meta lines of bench/BENCH.sh's driver_meta, "KEY VALUE" each:
+# the version of a program the bench wraps (compare.sh refuses two).
+bench_meta() {
+	local key value
+	declare -F driver_meta >/dev/null || return 0
+	while read -r key value; do meta_set "$RUN_DIR" "$key" "$value" || return 1; done < <(driver_meta)
 }
 
 # bench_points DIR FN: everything around the loaded config's sweep points

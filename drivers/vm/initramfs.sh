@@ -130,6 +130,25 @@ vm_initramfs_flag() {
 	rm -rf "$dir"
 }
 
+# A bench that wraps a program (bench/NAME.sh's guest_programs: stress-ng)
+# gets it and its shared libraries staged as perf is, and the libraries
+# the bench preloads into it (build/lib/NAME-*.so) beside its binary.
+vm_stage_wrapped() {
+	local root=$1 bench f prog; shift
+	for bench in "$@"; do
+		f=$MMDELTA_ROOT/bench/$bench.sh
+		[ -f "$f" ] || continue
+		while IFS= read -r prog; do vm_stage_host_binary "$root" "$prog"; done < <(
+			unset -f guest_programs
+			# shellcheck source=/dev/null  # the bench's own, named by the config
+			source "$f"
+			! declare -F guest_programs >/dev/null || guest_programs)
+		for f in "$MMDELTA_BUILD/lib/$bench"-*.so; do
+			[ ! -e "$f" ] || { mkdir -p "$root/mmdelta/lib" && cp "$f" "$root/mmdelta/lib/"; }
+		done
+	done
+}
+
 # vm_initramfs_build OUT BENCH...
 vm_initramfs_build() {
 	local out=$1 root tool; shift
@@ -137,6 +156,7 @@ vm_initramfs_build() {
 	vm_stage_userland "$root"
 	for tool in "${VM_HOST_TOOLS[@]}"; do vm_stage_host_binary "$root" "$tool"; done
 	vm_stage_suite "$root" "$@"
+	vm_stage_wrapped "$root" "$@"
 	vm_stage_args "$root"
 	# Byte-identical for identical inputs (order, owners, inode numbers,
 	# times): unpacking it is then the same work on every boot.
