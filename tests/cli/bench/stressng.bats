@@ -78,8 +78,9 @@ table() { awk -v s="$2" '$2 == "metrc:" && $4 == s && $5 ~ /^[0-9]+$/ { print $5
 	e=$(awk -F'\t' '$1 == "elapsed" { print $2 }' <<<"$output")
 	w=$(awk -F'\t' '$1 == "wall_clock_time" { print $2 }' <<<"$output")
 	echo "region $e s, stress-ng's own $w s, the bench process $(((after - before) / 1000)) us"
-	# within 1 ms of stress-ng's own clock reads (its YAML keeps 6 decimals)
-	awk -v e="$e" -v w="$w" 'BEGIN { exit !(e > 0 && e - w < 0.001 && w - e < 0.001) }'
+	# inside stress-ng's own clock reads, but for their few instructions
+	# (its YAML keeps 6 decimals), which also hold its idle 0 us backoff
+	awk -v e="$e" -v w="$w" 'BEGIN { exit !(e > 0 && e <= w + 0.000002) }'
 	# and well short of the whole process: exec, 25 libraries, stress-ng's set-up
 	awk -v e="$e" -v t=$((after - before)) 'BEGIN { exit !(e * 1e9 < t - 5e6) }'
 }
