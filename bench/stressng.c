@@ -71,11 +71,35 @@ static const struct {
 	{ "max-rss", "max_rss", 1024 },
 };
 
+/*
+ * OPS when none is given: about a second of the stressor at stress-ng's
+ * default sizes on this 2-CPU VM, measured busy (--set OPS=N for another).
+ * A stressor not listed does 100.
+ */
+static const struct {
+	const char *stressor;
+	uint64_t ops;
+} default_ops[] = {
+	{ "brk", 50000 }, { "fork", 2000 }, { "madvise", 50 }, { "memfd", 4 }, { "mlock", 5 },
+	{ "mlockmany", 4 }, { "mmap", 4 }, { "mmapaddr", 500 }, { "mmapfork", 1 }, { "mmapmany", 2000 },
+	{ "mprotect", 500 }, { "mremap", 5 }, { "msync", 100 }, { "munmap", 5000 }, { "pagemove", 50 },
+	{ "remap", 50 }, { "tlb-shootdown", 500 }, { "userfaultfd", 1000 }, { "vm", 10 },
+};
+
+static uint64_t ops_for(const char *name)
+{
+	for (size_t i = 0; i < sizeof(default_ops) / sizeof(default_ops[0]); i++)
+		if (!strcmp(default_ops[i].stressor, name))
+			return default_ops[i].ops;
+	return 100;
+}
+
 static struct bench_opt opts[] = {
 	{ "stressor", OPT_STRING, &stressor, NULL, "the stress-ng stressor (stress-ng --stressors lists them)", 0 },
 	{ "workers", OPT_TASKS, &workers, NULL,
 	  "instances of the stressor: N, or P% of the CPUs this process may run on (default 1)", 0 },
-	{ "ops", OPT_U64, &ops, NULL, "bogo-ops in all, shared by the workers (--STRESSOR-ops; default 100)", 0 },
+	{ "ops", OPT_U64, &ops, NULL,
+	  "bogo-ops in all, shared by the workers (--STRESSOR-ops; default: about a second of the stressor)", 0 },
 	{ "stress-ng", OPT_STRING, &stress_ng, NULL, "the stress-ng program (default: stress-ng on PATH)", 0 },
 	{ "dir", OPT_STRING, &dir, NULL, "stress-ng's --temp-path, where stressors that need files make them", 0 },
 	{ "options", OPT_STRING, &options, NULL,
@@ -192,6 +216,8 @@ static int check(void)
 {
 	int has;
 
+	if (!bench_opt_given("ops"))
+		ops = ops_for(stressor);
 	if (!ops || ops > MAX_OPS)
 		return bench_fail("--ops %llu: must be between 1 and %llu", (unsigned long long)ops, MAX_OPS);
 	if (!workers || workers > MAX_WORKERS)
