@@ -14,6 +14,7 @@
  * and stress-ng's own YAML figures are reported beside it.
  */
 #include "harness.h"
+#include "stressng-program.h"
 #include "stressng-region.h"
 #include "stressng-yaml.h"
 
@@ -107,75 +108,6 @@ static struct bench_opt opts[] = {
 	{ NULL, 0, NULL, NULL, NULL, 0 },
 };
 
-/* PROGRAM as a path: itself with a slash, else the first on PATH. */
-static int find_program(const char *name, char *out, size_t len)
-{
-	const char *path = getenv("PATH"), *p;
-	size_t n;
-
-	if (strchr(name, '/')) {
-		snprintf(out, len, "%s", name);
-		return access(out, X_OK);
-	}
-	for (p = path ? path : "/usr/bin:/bin"; *p; p += n + (p[n] == ':')) {
-		n = strcspn(p, ":");
-		snprintf(out, len, "%.*s/%s", (int)n, p, name);
-		if (n && !access(out, X_OK))
-			return 0;
-	}
-	return -1;
-}
-
-/* Run stress-ng with one option; its first line of output into buf. */
-static int ask(const char *option, char *buf, size_t len)
-{
-	int fds[2], status;
-	ssize_t got = 0, r;
-	pid_t pid;
-
-	if (pipe(fds))
-		return -1;
-	pid = fork();
-	if (pid == 0) {
-		dup2(fds[1], 1);
-		close(fds[0]);
-		execl(program, program, option, (char *)NULL);
-		_exit(127);
-	}
-	close(fds[1]);
-	while (pid > 0 && (size_t)got < len - 1 && (r = read(fds[0], buf + got, len - 1 - (size_t)got)) > 0)
-		got += r;
-	close(fds[0]);
-	buf[got] = '\0';
-	buf[strcspn(buf, "\n")] = '\0';
-	return pid > 0 && waitpid(pid, &status, 0) == pid && WIFEXITED(status) && !WEXITSTATUS(status) ? 0 : -1;
-}
-
-/* Is NAME a word of stress-ng --stressors? */
-static int has_stressor(const char *name)
-{
-	static char list[16384];
-	size_t n = strlen(name);
-
-	if (ask("--stressors", list, sizeof(list)))
-		return -1;
-	for (const char *p = list; (p = strstr(p, name)); p += n)
-		if ((p == list || p[-1] == ' ') && (p[n] == ' ' || !p[n]))
-			return 1;
-	return 0;
-}
-
-/* "stress-ng, version 0.15.06 (gcc ...)" */
-static int read_version(void)
-{
-	char line[256], *v;
-
-	if (ask("--version", line, sizeof(line)) || !(v = strstr(line, "version ")))
-		return bench_fail("%s --version failed: not a stress-ng this bench knows", program);
-	snprintf(version, sizeof(version), "%.*s", (int)strcspn(v + 8, " "), v + 8);
-	return 0;
-}
-
 /* The preloaded library is built beside the bench: BUILD/bin/X, BUILD/lib/. */
 static int find_preload(void)
 {
@@ -224,12 +156,12 @@ static int check(void)
 		return bench_fail("--workers %llu: must be between 1 and %d", (unsigned long long)workers, MAX_WORKERS);
 	if (!*stressor || strspn(stressor, "abcdefghijklmnopqrstuvwxyz0123456789-") != strlen(stressor))
 		return bench_fail("--stressor '%s': not a stressor name", stressor);
-	if (find_program(stress_ng, program, sizeof(program)))
+	if (sng_find(stress_ng, program, sizeof(program)))
 		return bench_fail("stress-ng not found (%s): apt-get install stress-ng, or give --stress-ng PATH",
 				  stress_ng);
-	if (read_version())
+	if (sng_version(program, version, sizeof(version)))
 		return -1;
-	has = has_stressor(stressor);
+	has = sng_has_stressor(program, stressor);
 	if (has < 0)
 		return bench_fail("%s --stressors failed", program);
 	if (!has)
