@@ -165,8 +165,8 @@ static int check(void)
 	if (has < 0)
 		return bench_fail("%s --stressors failed", program);
 	if (!has)
-		return bench_fail("--stressor %s: stress-ng %s has no such stressor (stress-ng --stressors lists them)",
-				  stressor, version);
+		return bench_unavailable("--stressor %s: stress-ng %s has no such stressor (stress-ng --stressors lists them)",
+					 stressor, version);
 	if (check_options())
 		return -1;
 	if (access(dir, W_OK | X_OK))

@@ -160,14 +160,30 @@ for_each_point() {
 }
 
 # Let the bench refuse its options (bad values, sizes that do not fit)
-# before anything is written.
+# before anything is written.  A point this machine cannot run (--check's
+# exit 3: a stressor this stress-ng lacks) is not refused but written to
+# UNAVAILABLE_FILE, for resolve_configs to leave out; status 3 when every
+# point so far was.
 point_check() {
-	local out
+	local out rc=0
 	local -a args
 	mapfile -t args < <(bench_args)
-	out=$("$MMDELTA_BUILD/bin/${CFG[BENCH]}" --check "${args[@]}" 2>&1 >/dev/null) ||
-		config_option_die "${out#"${CFG[BENCH]}: "}"
+	out=$("$MMDELTA_BUILD/bin/${CFG[BENCH]}" --check "${args[@]}" 2>&1 >/dev/null) || rc=$?
+	if ((rc == 3)) && [ -n "$UNAVAILABLE_FILE" ]; then
+		printf '%s: %s\n' "$(config_name)" "${out#"${CFG[BENCH]}: "}" >>"$UNAVAILABLE_FILE"
+		POINTS_UNAVAILABLE=$((POINTS_UNAVAILABLE + 1))
+		return 0
+	fi
+	((rc == 0)) || config_option_die "${out#"${CFG[BENCH]}: "}"
 	seqgate_point_check "$1"
+}
+
+# How many points the loaded config has (for_each_point leaves a sweep's
+# key at its last value, so this is read before it runs).
+point_total() {
+	local -a values
+	read -r -a values <<<"${CFG[${SWEEP_KEY:-BENCH}]}"
+	echo "${#values[@]}"
 }
 
 # Resolve the current point's options once, through the bench's --check
@@ -180,7 +196,8 @@ point_resolve() {
 	local -a args numa
 	mapfile -t args < <(bench_args)
 	mapfile -t numa < <(numa_prefix "${CFG[NUMA]}" "${CFG[CPU]}")
-	resolved=$("$MMDELTA_BUILD/bin/${CFG[BENCH]}" --check "${args[@]}" 2>"$notes") || return 1
+	# status 3: the point cannot run here (point_check)
+	resolved=$("$MMDELTA_BUILD/bin/${CFG[BENCH]}" --check "${args[@]}" 2>"$notes") || return
 	mapfile -t RESOLVED_ARGS <<<"$resolved"
 	POINT_ARGV=("${numa[@]}" "$MMDELTA_BUILD/bin/${CFG[BENCH]}" "${RESOLVED_ARGS[@]}")
 	if [[ " ${args[*]} " == *" --cap-size "* ]]; then POINT_ARGV+=(--cap-size); fi
@@ -198,9 +215,15 @@ point_command() {
 
 # Run one sweep point's iterations into RUN_DIR/BENCH.
 point_run() {
-	local param=$1 label=$2 dir=$RUN_DIR/${CFG[BENCH]} note
-	point_resolve "$dir/.notes" ||
-		{ say "$label: $(tail -n 1 "$dir/.notes")"; rm -f "$dir/.notes"; return 1; }
+	local param=$1 label=$2 dir=$RUN_DIR/${CFG[BENCH]} note rc=0
+	point_resolve "$dir/.notes" || rc=$?
+	if ((rc == 3)); then
+		# said when the configs were resolved: left out
+		{ printf 'left out: '; cat "$dir/.notes"; } >>"$dir/log"
+		rm -f "$dir/.notes"
+		return 0
+	fi
+	((rc == 0)) || { say "$label: $(tail -n 1 "$dir/.notes")"; rm -f "$dir/.notes"; return 1; }
 	while IFS= read -r note; do say "$note"; done <"$dir/.notes"
 	cat "$dir/.notes" >>"$dir/log"
 	rm -f "$dir/.notes"

@@ -121,6 +121,25 @@ table() { awk -v s="$2" '$2 == "metrc:" && $4 == s && $5 ~ /^[0-9]+$/ { print $5
 	grep -q 'failed: sng$' <<<"$stderr"
 }
 
+@test "a stressor stress-ng lacks is left out in one line naming it, and the rest of the run goes on" {
+	printf '%s\n' BENCH=stressng STRESSOR=mseal OPS=100 ITERATIONS=1 WARMUP=0 >"$BATS_TEST_TMPDIR/mseal"
+	printf '%s\n' BENCH=willitscale TEST=brk1 LOOPS=100 ITERATIONS=1 WARMUP=0 >"$BATS_TEST_TMPDIR/wis"
+	run --separate-stderr "$ROOT/run.sh" -n two -o "$RES" --monitors none "$BATS_TEST_TMPDIR/mseal" "$BATS_TEST_TMPDIR/wis"
+	echo "$stderr"
+	[ "$status" -eq 0 ]
+	[ "$(grep -c mseal <<<"$stderr")" -eq 1 ]
+	grep -q 'mseal: --stressor mseal: stress-ng [0-9.]* has no such stressor .*; left out$' <<<"$stderr"
+	[ ! -e "$RES/two/stressng" ]
+	[ "$(awk -F'\t' '$1 == "ns_per_op"' "$RES/two/willitscale/samples.tsv" | wc -l)" -eq 1 ]
+	# in a sweep, the stressors around it run
+	printf '%s\n' BENCH=stressng "STRESSOR=brk mseal fork" OPS=100 ITERATIONS=1 WARMUP=0 >"$BATS_TEST_TMPDIR/sweep"
+	run --separate-stderr "$ROOT/run.sh" -n sweep -o "$RES" --monitors none "$BATS_TEST_TMPDIR/sweep"
+	echo "$stderr"
+	[ "$status" -eq 0 ]
+	[ "$(grep -c mseal <<<"$stderr")" -eq 1 ]
+	[ "$(awk -F'\t' '$1 == "ops" { print $2 }' "$RES/sweep/stressng/samples.tsv" | paste -sd' ')" = "brk fork" ]
+}
+
 @test "a stressor stress-ng lacks, bad workers and ops, no stress-ng: one line, no run directory" {
 	local set
 	for set in STRESSOR=nosuch STRESSOR=mmap_ WORKERS=0 WORKERS=4097 OPS=0 STRESS_NG=/nonexistent/stress-ng \
