@@ -59,7 +59,14 @@ $(OBJ)/%.o: %.c
 # expansion puts the stem into the wildcard.
 .SECONDEXPANSION:
 BENCH_DEPS = $$(call obj,bench/$$*.c $$(wildcard bench/$$*-*.c)) $(call obj,$(HARNESS_SRCS) $(BENCHLIB_SRCS))
-$(addprefix $(BIN)/,$(SCENARIOS)): $(BIN)/%: $(BENCH_DEPS)
+# A library a bench preloads into the program it wraps (stressng into
+# stress-ng), bench/preload/X-*.c, is build/lib/X-*.so, built with it.
+PRELOADS := $(patsubst bench/preload/%.c,$(BUILD)/lib/%.so,$(wildcard bench/preload/*.c))
+preloads_of = $(patsubst bench/preload/%.c,$(BUILD)/lib/%.so,$(wildcard bench/preload/$(1)-*.c))
+$(BUILD)/lib/%.so: bench/preload/%.c
+	@mkdir -p $(@D) $(OBJ)
+	$(CC) $(CFLAGS) -Ibench $(DEPFLAGS) -MF $(OBJ)/preload-$*.d -shared -fPIC -o $@ $< -ldl
+$(addprefix $(BIN)/,$(SCENARIOS)): $(BIN)/%: $(BENCH_DEPS) | $$(call preloads_of,$$*)
 	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
 $(BIN)/mmconfig: $(call obj,drivers/config/mmconfig.c $(CONFIG_SRCS))
 	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
@@ -74,8 +81,8 @@ $(BIN)/minimunlock: $(OBJ)/tools/minimunlock.o
 # libc): the same objects, linked statically.  The guest's run.sh needs
 # mmconfig, mmci (-i auto's stopping check) and mmstat (the result at the
 # end of each bench).
-static: $(addprefix $(STATIC)/,$(SCENARIOS) mmconfig mmci mmstat)
-$(addprefix $(STATIC)/,$(SCENARIOS)): $(STATIC)/%: $(BENCH_DEPS)
+static: $(addprefix $(STATIC)/,$(SCENARIOS) mmconfig mmci mmstat) $(PRELOADS)
+$(addprefix $(STATIC)/,$(SCENARIOS)): $(STATIC)/%: $(BENCH_DEPS) | $$(call preloads_of,$$*)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -static -o $@ $^ $(LDLIBS)
 $(STATIC)/mmconfig: $(call obj,drivers/config/mmconfig.c $(CONFIG_SRCS))
@@ -292,6 +299,9 @@ install: all static
 	find drivers libexec configs reports -type f ! -name '*.[ch]' -exec cp --parents -t $(INSTALL_DIR) {} +
 	cp $(addprefix $(BIN)/,$(SCENARIOS) $(TOOLS)) $(INSTALL_DIR)/bin/
 	cp $(STATIC)/* $(INSTALL_DIR)/static/
+	install -d $(INSTALL_DIR)/lib $(INSTALL_DIR)/bench
+	cp $(PRELOADS) $(INSTALL_DIR)/lib/
+	cp bench/*.sh $(INSTALL_DIR)/bench/
 	(git describe --always --dirty 2>/dev/null || echo unknown) >$(INSTALL_DIR)/VERSION
 	cp -R README.md docs $(DESTDIR)$(PREFIX)/share/doc/mmdelta/
 	for s in $(INSTALL_SCRIPTS:.sh=); do ln -sfn ../lib/mmdelta/$$s.sh $(DESTDIR)$(PREFIX)/bin/mmdelta-$$s; done

@@ -22,7 +22,7 @@ source "$MMDELTA_ROOT/drivers/system/settings.sh"  # THP and other settings, res
 source "$MMDELTA_ROOT/drivers/system/noise.sh"  # the busy-machine check
 source "$MMDELTA_ROOT/drivers/system/facts.sh"  # meta and topology.txt
 source "$MMDELTA_ROOT/drivers/run/rundir.sh"  # meta_get, meta_set, run_meta_head, rundir_check, rundir_check_name, rundir_check_root, rundir_create, rundir_finish
-source "$MMDELTA_ROOT/drivers/run/iterate.sh"  # bench_run, for_each_point, point_check
+source "$MMDELTA_ROOT/drivers/run/iterate.sh"  # bench_run, for_each_point, point_check, point_total
 source "$MMDELTA_ROOT/drivers/run/autostop.sh"  # -i auto's stopping rules, the sequential gate
 source "$MMDELTA_ROOT/drivers/run/extend.sh"  # --add: more iterations for a complete run
 source "$MMDELTA_ROOT/drivers/run/dryrun.sh"  # --dry-run: the commands and their time
@@ -141,8 +141,41 @@ resolve_configs() {
 	# config its guests will run (MMDELTA_DRY_FOR_GUEST=1).
 	local check=privilege_check
 	[ -z "$VM_KERNEL" ] && [ "${MMDELTA_DRY_FOR_GUEST:-0}" = 0 ] || check=:
-	for c in "${CONFIGS[@]}"; do (config_load "$c" && "$check" "$c" && for_each_point point_check) || exit 2; done
+	configs_available "$check"
 }
+
+# Each config's points checked (point_check).  A config none of whose
+# points this machine can run is left out, and so is such a point of a
+# sweep, each in one line, when other work remains; when none does, the
+# first such line is the refusal.
+configs_available() {
+	local check=$1 c rc line kept=()
+	UNAVAILABLE_FILE=$(mktemp)
+	for c in "${CONFIGS[@]}"; do
+		rc=0
+		(
+			config_load "$c" && "$check" "$c" || exit 2
+			POINTS=$(point_total) POINTS_UNAVAILABLE=0
+			for_each_point point_check || exit 2
+			((POINTS_UNAVAILABLE < POINTS)) || exit 3
+		) || rc=$?
+		case $rc in
+		0) kept+=("$c") ;;
+		3) ;;
+		*) rm -f "$UNAVAILABLE_FILE"; exit 2 ;;
+		esac
+	done
+	if [ ${#kept[@]} -eq 0 ]; then
+		line=$(head -n 1 "$UNAVAILABLE_FILE")
+		rm -f "$UNAVAILABLE_FILE"
+		die "$line"
+	fi
+	while IFS= read -r line; do say "$line; left out"; done <"$UNAVAILABLE_FILE"
+	rm -f "$UNAVAILABLE_FILE"
+	UNAVAILABLE_FILE=""
+	CONFIGS=("${kept[@]}")
+}
+
 
 # Each of END_SIGNALS (exit.sh) is caught.  SIGKILL cannot be: the next
 # run.sh finishes what a killed one leaves (drivers/system/deadrun.sh).

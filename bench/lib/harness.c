@@ -98,6 +98,16 @@ int bench_fail(const char *fmt, ...)
 	return -1;
 }
 
+int bench_unavailable(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vnote(fmt, ap);
+	va_end(ap);
+	return -2;
+}
+
 void bench_note(const char *fmt, ...)
 {
 	va_list ap;
@@ -277,6 +287,7 @@ static int wants_check(int argc, char **argv)
 int main(int argc, char **argv)
 {
 	struct trigger trig;
+	int rc;
 
 	for (int i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "--describe"))
@@ -295,8 +306,8 @@ int main(int argc, char **argv)
 		fix_layout(argv);
 	if (parse_args(argc, argv))
 		return 2;
-	if (bench.check && bench.check())
-		return 2;
+	if (bench.check && (rc = bench.check()))
+		return rc == -2 ? 3 : 2;
 	if (check_only)
 		return describe_resolved(stdout, &bench);
 	/* The insns monitor's regions are this process's from here on. */

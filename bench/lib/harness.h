@@ -67,7 +67,7 @@ struct bench {
 	 * huge pages.  will-it-scale runs its tests so (setarch -R).
 	 */
 	int fixed_layout;
-	int (*check)(void);	/* optional: validate options, fit sizes; no side effects */
+	int (*check)(void);	/* optional: validate options, fit sizes; no side effects; -1, or -2 unavailable */
 	int (*setup)(void);	/* 0 or -1 after bench_fail() */
 	int (*measure)(void);	/* the timed region(s) */
 	int (*teardown)(void);
@@ -187,6 +187,13 @@ static inline void bench_report_ns(const char *metric, uint64_t ns)
 
 /* One line on stderr, "bench: message", then return -1 for the caller. */
 int bench_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/*
+ * From check(): this machine cannot run what the options ask (a program the
+ * bench wraps lacks it), as opposed to a bad option.  One line on stderr as
+ * bench_fail says it, then -2; --check then exits 3, and run.sh leaves the
+ * point out and runs the rest, unless nothing else is left to run.
+ */
+int bench_unavailable(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* One line on stderr, "bench: message": a diagnostic, not a failure. */
 void bench_note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 

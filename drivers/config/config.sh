@@ -137,7 +137,7 @@ config_load() {
 	CONFIG_FILE=$file
 	bench=$(config_bench "$file") || exit 2
 	bench_keys_load "$bench"
-	unset -f driver_args
+	unset -f driver_args driver_meta guest_programs
 	if [ -f "$MMDELTA_ROOT/bench/$bench.sh" ]; then
 		# shellcheck source=/dev/null  # one per bench that has one, named by the config
 		source "$MMDELTA_ROOT/bench/$bench.sh"

@@ -107,6 +107,13 @@ BENCH_PID=""
 # The command line of the current sweep point: the numactl prefix, the
 # bench, its options as its --check resolved them (point_resolve).
 POINT_ARGV=()
+# While run.sh checks the configs (configs_available, point_check): the
+# file of the points this machine cannot run ("CONFIG: why" lines), and of
+# the config being checked, how many points it has and how many of them
+# cannot run.
+UNAVAILABLE_FILE=""
+POINTS=0
+POINTS_UNAVAILABLE=0
 
 # --- monitors (monitor.sh, monitors/*.sh) --------------------------------
 # The monitors that run for the current bench, in start order.

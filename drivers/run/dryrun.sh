@@ -52,9 +52,15 @@ dry_run() {
 
 # One sweep point: its command line and its expected time.
 dry_point() {
-	local param=$1 notes procs prev size
+	local param=$1 notes procs prev size rc=0
 	notes=$(mktemp)
-	if ! point_resolve "$notes"; then
+	point_resolve "$notes" || rc=$?
+	if ((rc == 3)); then
+		printf '# %s=%s: left out: %s\n' "$SWEEP_KEY" "$param" "$(tail -n 1 "$notes")"
+		rm -f "$notes"
+		return 0
+	fi
+	if ((rc != 0)); then
 		local why
 		why=$(tail -n 1 "$notes")
 		rm -f "$notes"

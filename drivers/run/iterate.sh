@@ -12,7 +12,7 @@ source "${BASH_SOURCE[0]%/*}/../monitors/insns.sh"  # insns_process_tag
 source "${BASH_SOURCE[0]%/*}/../monitors/monitors.sh"  # monitors_finish, monitors_iteration, monitors_setup
 source "${BASH_SOURCE[0]%/*}/autostop.sh"  # ci_decided, gate_decided, seqgate_design, seqgate_point_check, seqgate_verdict
 source "${BASH_SOURCE[0]%/*}/result.sh"  # bench_result
-source "${BASH_SOURCE[0]%/*}/rundir.sh"  # rundir_full
+source "${BASH_SOURCE[0]%/*}/rundir.sh"  # meta_set, rundir_full
 source "${BASH_SOURCE[0]%/*}/trigger.sh"  # monitored_exec
 source "${BASH_SOURCE[0]%/*}/../system/lock.sh"  # lock_fd_close
 source "${BASH_SOURCE[0]%/*}/../system/noise.sh"  # noise_before_iteration
@@ -142,29 +142,48 @@ point_write_failed() { rundir_full "$RUN_DIR" || say "cannot write $1"; }
 value_of() { awk -F'\t' -v m="$2" '$1 == m { print $4 }' <<<"$1"; }
 
 # Call FN once per sweep point with CFG set to that point: FN PARAM LABEL.
+# A point that fails has said so; the points after it still run (a
+# stressor this stress-ng lacks, in the catalog), and the status is 1.
 for_each_point() {
-	local fn=$1 value
+	local fn=$1 value rc=0
 	local -a values
 	read -r -a values <<<"${CFG[${SWEEP_KEY:-BENCH}]}"
 	for value in "${values[@]}"; do
 		if [ -n "$SWEEP_KEY" ]; then
 			CFG["$SWEEP_KEY"]=$value
-			"$fn" "$value" "${CFG[BENCH]} $SWEEP_KEY=$value"
+			"$fn" "$value" "${CFG[BENCH]} $SWEEP_KEY=$value" || rc=1
 		else
-			"$fn" - "${CFG[BENCH]}"
+			"$fn" - "${CFG[BENCH]}" || rc=1
 		fi
 	done
+	return "$rc"
 }
 
 # Let the bench refuse its options (bad values, sizes that do not fit)
-# before anything is written.
+# before anything is written.  A point this machine cannot run (--check's
+# exit 3: a stressor this stress-ng lacks) is not refused but written to
+# UNAVAILABLE_FILE, for resolve_configs to leave out; status 3 when every
+# point so far was.
 point_check() {
-	local out
+	local out rc=0
 	local -a args
 	mapfile -t args < <(bench_args)
-	out=$("$MMDELTA_BUILD/bin/${CFG[BENCH]}" --check "${args[@]}" 2>&1 >/dev/null) ||
-		config_option_die "${out#"${CFG[BENCH]}: "}"
+	out=$("$MMDELTA_BUILD/bin/${CFG[BENCH]}" --check "${args[@]}" 2>&1 >/dev/null) || rc=$?
+	if ((rc == 3)) && [ -n "$UNAVAILABLE_FILE" ]; then
+		printf '%s: %s\n' "$(config_name)" "${out#"${CFG[BENCH]}: "}" >>"$UNAVAILABLE_FILE"
+		POINTS_UNAVAILABLE=$((POINTS_UNAVAILABLE + 1))
+		return 0
+	fi
+	((rc == 0)) || config_option_die "${out#"${CFG[BENCH]}: "}"
 	seqgate_point_check "$1"
+}
+
+# How many points the loaded config has (for_each_point leaves a sweep's
+# key at its last value, so this is read before it runs).
+point_total() {
+	local -a values
+	read -r -a values <<<"${CFG[${SWEEP_KEY:-BENCH}]}"
+	echo "${#values[@]}"
 }
 
 # Resolve the current point's options once, through the bench's --check
@@ -177,7 +196,8 @@ point_resolve() {
 	local -a args numa
 	mapfile -t args < <(bench_args)
 	mapfile -t numa < <(numa_prefix "${CFG[NUMA]}" "${CFG[CPU]}")
-	resolved=$("$MMDELTA_BUILD/bin/${CFG[BENCH]}" --check "${args[@]}" 2>"$notes") || return 1
+	# status 3: the point cannot run here (point_check)
+	resolved=$("$MMDELTA_BUILD/bin/${CFG[BENCH]}" --check "${args[@]}" 2>"$notes") || return
 	mapfile -t RESOLVED_ARGS <<<"$resolved"
 	POINT_ARGV=("${numa[@]}" "$MMDELTA_BUILD/bin/${CFG[BENCH]}" "${RESOLVED_ARGS[@]}")
 	if [[ " ${args[*]} " == *" --cap-size "* ]]; then POINT_ARGV+=(--cap-size); fi
@@ -195,9 +215,15 @@ point_command() {
 
 # Run one sweep point's iterations into RUN_DIR/BENCH.
 point_run() {
-	local param=$1 label=$2 dir=$RUN_DIR/${CFG[BENCH]} note
-	point_resolve "$dir/.notes" ||
-		{ say "$label: $(tail -n 1 "$dir/.notes")"; rm -f "$dir/.notes"; return 1; }
+	local param=$1 label=$2 dir=$RUN_DIR/${CFG[BENCH]} note rc=0
+	point_resolve "$dir/.notes" || rc=$?
+	if ((rc == 3)); then
+		# said when the configs were resolved: left out
+		{ printf 'left out: '; cat "$dir/.notes"; } >>"$dir/log"
+		rm -f "$dir/.notes"
+		return 0
+	fi
+	((rc == 0)) || { say "$label: $(tail -n 1 "$dir/.notes")"; rm -f "$dir/.notes"; return 1; }
 	while IFS= read -r note; do say "$note"; done <"$dir/.notes"
 	cat "$dir/.notes" >>"$dir/log"
 	rm -f "$dir/.notes"
@@ -218,8 +244,17 @@ bench_run() {
 	seqgate_design >>"$dir/config"
 	"$MMDELTA_BUILD/bin/$bench" --describe >"$dir/metrics.tsv" ||
 		die "$bench: --describe failed"
+	bench_meta || return 1
 	printf 'metric\tparam\titeration\tvalue\n' >"$dir/samples.tsv"
 	bench_points "$dir" point_run
+}
+
+# The run's meta lines of bench/BENCH.sh's driver_meta, "KEY VALUE" each:
+# the version of a program the bench wraps (compare.sh refuses two).
+bench_meta() {
+	local key value
+	declare -F driver_meta >/dev/null || return 0
+	while read -r key value; do meta_set "$RUN_DIR" "$key" "$value" || return 1; done < <(driver_meta)
 }
 
 # bench_points DIR FN: everything around the loaded config's sweep points

@@ -141,6 +141,25 @@ vm_initramfs_flag() {
 	rm -rf "$dir"
 }
 
+# A bench that wraps a program (bench/NAME.sh's guest_programs: stress-ng)
+# gets it and its shared libraries staged as perf is, and the libraries
+# the bench preloads into it (build/lib/NAME-*.so) beside its binary.
+vm_stage_wrapped() {
+	local root=$1 bench f prog; shift
+	for bench in "$@"; do
+		f=$MMDELTA_ROOT/bench/$bench.sh
+		[ -f "$f" ] || continue
+		while IFS= read -r prog; do vm_stage_host_binary "$root" "$prog"; done < <(
+			unset -f guest_programs
+			# shellcheck source=/dev/null  # the bench's own, named by the config
+			source "$f"
+			! declare -F guest_programs >/dev/null || guest_programs)
+		for f in "$MMDELTA_BUILD/lib/$bench"-*.so; do
+			[ ! -e "$f" ] || { mkdir -p "$root/mmdelta/lib" && cp "$f" "$root/mmdelta/lib/"; }
+		done
+	done
+}
+
 # Whether a config of the run (with its --set) asks for a monitor that runs
 # perf.
 vm_needs_perf() {
@@ -168,6 +187,7 @@ vm_initramfs_base() {
 	for tool in "${VM_HOST_TOOLS[@]}"; do vm_stage_host_binary "$root" "$tool"; done
 	if vm_needs_perf; then vm_stage_host_binary "$root" perf; fi
 	vm_stage_suite "$root" "$@"
+	vm_stage_wrapped "$root" "$@"
 	key=$(vm_cpio "$root" | sha256sum) || { rm -rf "$root"; die "building the initramfs failed"; }
 	kept=$VM_INITRAMFS_CACHE/$(suite_version | tr -c 'A-Za-z0-9._+\n-' _)-${key%% *}.cpio.gz
 	if [ -f "$kept" ]; then

@@ -124,6 +124,25 @@ int run_has_bench(const struct run_info *r, const char *bench)
 }
 
 /*
+ * A program a bench wraps records its version in meta as "wrapped_PROGRAM"
+ * (bench/stressng.sh: wrapped_stress-ng).  Its unit of work is what one
+ * version makes it (a stress-ng bogo-op is whatever that version's stressor
+ * counts), so runs of two versions do not compare, whatever the clock.
+ */
+static int same_wrapped(const struct run_info *a, const struct run_info *b, struct err *e)
+{
+	for (size_t i = 0; i < a->meta.n; i++) {
+		const char *key = a->meta.kv[i].key, *va = a->meta.kv[i].value, *vb;
+
+		if (strncmp(key, "wrapped_", 8) || !(vb = kv_get(&b->meta, key)) || !strcmp(va, vb))
+			continue;
+		return err_set(e, "%s and %s: runs of two %s versions (%s, %s) do not compare: "
+			       "its unit of work is what one version makes it", a->name, b->name, key + 8, va, vb);
+	}
+	return 0;
+}
+
+/*
  * An icount figure counts the instructions qemu executes for the guest: it
  * is exact for one qemu version and emulated CPU model, and moves when either
  * changes (different code paths, different instruction counts).  A field
@@ -135,6 +154,8 @@ int run_info_same_emulation(const struct run_info *a, const struct run_info *b, 
 	static const char *const what[] = { "qemu", "CPU model" };
 	const char *ca = kv_get(&a->meta, "vm_clock"), *cb = kv_get(&b->meta, "vm_clock");
 
+	if (same_wrapped(a, b, e))
+		return -1;
 	if (!ca || !cb || strcmp(ca, "icount") || strcmp(cb, "icount"))
 		return 0;
 	for (int i = 0; i < 2; i++) {

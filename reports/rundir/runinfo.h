@@ -26,7 +26,10 @@ struct run_info {
 int run_info_load(struct run_info *r, const char *path, struct err *e);
 void run_info_free(struct run_info *r);
 int run_has_bench(const struct run_info *r, const char *bench);
-/* -1 with a message when both are icount runs of different qemu or CPU model. */
+/*
+ * -1 with a message when both are icount runs of different qemu or CPU
+ * model, or ran two versions of a program a bench wraps (meta wrapped_*).
+ */
 int run_info_same_emulation(const struct run_info *a, const struct run_info *b, struct err *e);
 /* Do a's and b's figures come from the same kind of clock (run_info.clock)? */
 int run_info_same_clock(const struct run_info *a, const struct run_info *b);
