@@ -46,7 +46,7 @@ UNIT_BINS    := $(patsubst tests/unit/%.c,$(BUILD)/san/%,$(UNIT_SRCS))
 SAN_OBJS     := $(patsubst %.c,$(BUILD)/san/obj/%.o,$(BENCHLIB_SRCS) $(REPORT_SRCS) $(HISTORY_SRCS))
 SHELL_FILES  := run.sh compare.sh history.sh bisect.sh series.sh .ci/run $(wildcard drivers/*/*.sh libexec/*.sh \
                   reports/*/*.sh tools/*.sh tests/stats/*.sh tests/cli/*.bash tests/cli/*/*.bash tests/fleet/*.sh \
-                  tests/kernels/*.sh tests/kernels/*.bash tests/bisect-build/*.sh tests/threads/*.sh tests/mutants/*.sh)
+                  tests/kernels/*.sh tests/kernels/*.bash tests/bisect-build/*.sh tests/threads/*.sh tests/robot/*.sh tests/mutants/*.sh)
 
 .PHONY: all static test selfcheck unit cli shellcheck lint deps install uninstall clean
 all: $(addprefix $(BIN)/,$(SCENARIOS) $(TOOLS))
@@ -197,6 +197,13 @@ test-bisect-build: all static
 .PHONY: test-defconfig
 test-defconfig: all static
 	./tests/kernels/defconfig.sh
+
+# Not part of test: two kernel test robot reports reproduced on Debian's
+# linux-source-6.12 (the mseal walk, and a link-order change that moves code
+# only), measured under icount and bisected (docs/robot.md).
+.PHONY: test-robot
+test-robot: all static
+	./tests/robot/run.sh $(ROBOT_ARGS)
 
 # Not part of test: the four threads undone on Debian's linux-source-6.1,
 # each measured on base and undone kernels and bisected (about an hour
