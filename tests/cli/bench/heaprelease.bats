@@ -140,8 +140,13 @@ raw_max() { awk -F'\t' -v s="$2" '$1 == s && $2 > m { m = $2 } END { printf "%d"
 	trigger_start "$B" --pattern mprotect --threads 3 --ops 10
 	# part and reserve, PROT_NONE until the loop starts: 2 pages each
 	span=$((2 * $(getconf PAGESIZE)))
-	parts=$(awk -v s="$span" '{ split($1, r, "-") } $2 == "---p" && $5 == 0 && strtonum("0x" r[2]) - strtonum("0x" r[1]) == s { print r[1], r[2] }' \
-		"/proc/$TRIG_PID/maps")
+	# anonymous (inode 0), PROT_NONE, that size; bash does the hex, which
+	# POSIX awk (Debian's mawk) cannot
+	parts=$(while read -r range perms _ _ inode _; do
+		if [ "$perms" = ---p ] && [ "$inode" = 0 ] && [ $((16#${range#*-} - 16#${range%-*})) -eq "$span" ]; then
+			echo "${range%-*} ${range#*-}"
+		fi
+	done <"/proc/$TRIG_PID/maps")
 	trigger_finish
 	[ "$(wc -l <<<"$parts")" -eq 3 ]
 	# a hole between each part and the next: none ends where another starts
