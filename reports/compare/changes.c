@@ -292,11 +292,23 @@ static int max_int(int a, int b)
 	return a > b ? a : b;
 }
 
+/* What a line of the summary prints of one change, in text and markdown alike. */
+struct change_cells {
+	char name[300], old[64], new[64], words[300];
+	const char *unit;
+};
+
+static void change_cells(const struct report *rep, const struct change *c, struct change_cells *t)
+{
+	change_name(rep, c, t->name, sizeof(t->name));
+	means(rep, c, t->old, t->new, sizeof(t->old), &t->unit);
+	change_words(rep, c, t->words, sizeof(t->words));
+}
+
 /* Columns of run r's lines: name, old, new, unit, so that they align. */
 static void widths(const struct report *rep, size_t r, int w[4])
 {
-	char name[300], old[64], new[64];
-	const char *unit;
+	struct change_cells t;
 
 	w[0] = w[1] = w[2] = w[3] = 0;
 	for (size_t i = 0; i < rep->changes.n; i++) {
@@ -304,19 +316,17 @@ static void widths(const struct report *rep, size_t r, int w[4])
 
 		if (c->run != r || c->under)
 			continue;
-		change_name(rep, c, name, sizeof(name));
-		means(rep, c, old, new, sizeof(old), &unit);
-		w[0] = max_int(w[0], display_width(name));
-		w[1] = max_int(w[1], (int)strlen(old));
-		w[2] = max_int(w[2], (int)strlen(new));
-		w[3] = max_int(w[3], display_width(unit));
+		change_cells(rep, c, &t);
+		w[0] = max_int(w[0], display_width(t.name));
+		w[1] = max_int(w[1], (int)strlen(t.old));
+		w[2] = max_int(w[2], (int)strlen(t.new));
+		w[3] = max_int(w[3], display_width(t.unit));
 	}
 }
 
 static void run_lines(FILE *f, const struct report *rep, size_t r)
 {
-	char name[300], old[64], new[64], words[300];
-	const char *unit;
+	struct change_cells t;
 	int w[4];
 
 	widths(rep, r, w);
@@ -325,12 +335,10 @@ static void run_lines(FILE *f, const struct report *rep, size_t r)
 
 		if (c->run != r || c->under)
 			continue;
-		change_name(rep, c, name, sizeof(name));
-		means(rep, c, old, new, sizeof(old), &unit);
-		change_words(rep, c, words, sizeof(words));
+		change_cells(rep, c, &t);
 		/* pad by columns, not bytes: a label or unit may hold "µ" */
-		fprintf(f, "  %s%*s  %*s -> %*s %s%*s  %s\n", name, w[0] - display_width(name), "",
-			w[1], old, w[2], new, unit, w[3] - display_width(unit), "", words);
+		fprintf(f, "  %s%*s  %*s -> %*s %s%*s  %s\n", t.name, w[0] - display_width(t.name), "",
+			w[1], t.old, w[2], t.new, t.unit, w[3] - display_width(t.unit), "", t.words);
 	}
 }
 
@@ -420,8 +428,8 @@ int not_shown_line(const struct report *rep, char *buf, size_t len)
 
 void changes_markdown(FILE *f, const struct report *rep)
 {
-	char name[300], old[64], new[64], words[300], line[4096];
-	const char *unit;
+	struct change_cells t;
+	char line[4096];
 
 	for (size_t r = 1; r < rep->n_runs; r++) {
 		heading(rep, r, line, sizeof(line));
@@ -431,10 +439,8 @@ void changes_markdown(FILE *f, const struct report *rep)
 
 			if (c->run != r || c->under)
 				continue;
-			change_name(rep, c, name, sizeof(name));
-			means(rep, c, old, new, sizeof(old), &unit);
-			change_words(rep, c, words, sizeof(words));
-			fprintf(f, "- %s: %s -> %s%s%s, %s\n", name, old, new, *unit ? " " : "", unit, words);
+			change_cells(rep, c, &t);
+			fprintf(f, "- %s: %s -> %s%s%s, %s\n", t.name, t.old, t.new, *t.unit ? " " : "", t.unit, t.words);
 		}
 		if (under_line(rep, r, line, sizeof(line)))
 			fprintf(f, "- %s\n", line);
