@@ -266,6 +266,21 @@ static void j_gate_interval(FILE *f, const struct report *rep, const struct gate
 	json_str(f, line);
 }
 
+/* The four keys that name one figure: bench, metric, sweep point, run (first in its object). */
+static void j_figure(FILE *f, const struct report *rep, size_t bench, size_t metric, size_t param, size_t run)
+{
+	const struct bench_cmp *b = &rep->benches[bench];
+
+	json_key(f, "bench", 1);
+	json_str(f, b->data.name);
+	json_key(f, "metric", 0);
+	json_str(f, b->data.metrics[metric].name);
+	json_key(f, "param", 0);
+	json_str(f, b->data.params[param]);
+	json_key(f, "run", 0);
+	json_str(f, rep->runs[run].name);
+}
+
 static void j_gate(FILE *f, const struct report *rep, const struct gate *g)
 {
 	char name[256], unlike[1024];
@@ -292,14 +307,7 @@ static void j_gate(FILE *f, const struct report *rep, const struct gate *g)
 		const struct bench_cmp *b = &rep->benches[gr->bench];
 
 		fputs(i ? ",{" : "[{", f);
-		json_key(f, "bench", 1);
-		json_str(f, b->data.name);
-		json_key(f, "metric", 0);
-		json_str(f, b->data.metrics[gr->metric].name);
-		json_key(f, "param", 0);
-		json_str(f, b->data.params[gr->param]);
-		json_key(f, "run", 0);
-		json_str(f, rep->runs[gr->run].name);
+		j_figure(f, rep, gr->bench, gr->metric, gr->param, gr->run);
 		json_key(f, "verdict", 0);
 		json_str(f, gate_verdict_name(gr->verdict));
 		json_key(f, "mean_pct", 0);
@@ -324,14 +332,7 @@ static void j_change(FILE *f, const struct report *rep, const struct change *c, 
 	char buf[512];
 
 	fputs(first ? "{" : ",{", f);
-	json_key(f, "bench", 1);
-	json_str(f, b->data.name);
-	json_key(f, "metric", 0);
-	json_str(f, b->data.metrics[c->metric].name);
-	json_key(f, "param", 0);
-	json_str(f, b->data.params[c->param]);
-	json_key(f, "run", 0);
-	json_str(f, rep->runs[c->run].name);
+	j_figure(f, rep, c->bench, c->metric, c->param, c->run);
 	json_key(f, "baseline_mean", 0);
 	json_num(f, 1, report_cell(b, c->param, 0, c->metric)->s.mean);
 	json_key(f, "mean", 0);
