@@ -18,12 +18,15 @@
 #include "stressng-region.h"
 #include "stressng-yaml.h"
 
+#include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <linux/capability.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -36,6 +39,7 @@ static const char *stressor = "mmap", *stress_ng = "stress-ng", *dir = "/tmp";
 /* NULL, not "": an empty string would be a word of the resolved options with no value */
 static const char *options;
 static uint64_t workers = 1, ops = 100;
+static int hwpoison;
 
 static char program[PATH_MAX], preload[PATH_MAX + 64], version[64];
 static char yaml[PATH_MAX];
@@ -54,6 +58,21 @@ static const struct bench_metric metrics[] = {
 	{ "ops_per_sec_usr_sys", "Bogo-ops/s of CPU", "ops/s", HIGHER_IS_BETTER },
 	{ "cpu_usage_per_instance", "CPU % per worker", "count", NEITHER_BETTER },
 	{ "max_rss", "Max RSS", "bytes", NEITHER_BETTER },
+	/*
+	 * The stressors' own figures in stress-ng 0.15's YAML, under their keys
+	 * with '-' as '_' (the robot's stress-ng.pagemove.page_remaps_per_sec).
+	 * One this table lacks goes to the log.
+	 */
+	{ "page_remaps_per_sec", "Page remaps/s", "ops/s", HIGHER_IS_BETTER },
+	{ "nanosecs_per_mremap_call", "ns/mremap", "ns", LOWER_IS_BETTER },
+	{ "nanosecs_per_page_remap", "ns/page remap", "ns", LOWER_IS_BETTER },
+	{ "nanosecs_per_page_mmap", "ns/page mmap", "ns", LOWER_IS_BETTER },
+	{ "nanosecs_per_page_fault", "ns/page fault", "ns", LOWER_IS_BETTER },
+	{ "nanosecs_per_mlock_call", "ns/mlock", "ns", LOWER_IS_BETTER },
+	{ "nanosecs_per_munlock_call", "ns/munlock", "ns", LOWER_IS_BETTER },
+	{ "nanosecs_per_memfdcreate_call", "ns/memfd_create", "ns", LOWER_IS_BETTER },
+	{ "nanosecs_per_sbrk_page_expand", "ns/sbrk page expand", "ns", LOWER_IS_BETTER },
+	{ "nanosecs_per_sbrk_page_shrink", "ns/sbrk page shrink", "ns", LOWER_IS_BETTER },
 	{ NULL, NULL, NULL, 0 },
 };
 
@@ -103,6 +122,8 @@ static struct bench_opt opts[] = {
 	  "bogo-ops in all, shared by the workers (--STRESSOR-ops; default: about a second of the stressor)", 0 },
 	{ "stress-ng", OPT_STRING, &stress_ng, NULL, "the stress-ng program (default: stress-ng on PATH)", 0 },
 	{ "dir", OPT_STRING, &dir, NULL, "stress-ng's --temp-path, where stressors that need files make them", 0 },
+	{ "hwpoison", OPT_FLAG, &hwpoison, NULL,
+	  "let stress-ng poison pages as root, as its madvise stressor does before 0.16 (later: --madvise-hwpoison)", 0 },
 	{ "options", OPT_STRING, &options, NULL,
 	  "more stress-ng options, comma-separated, each --NAME or --NAME=VALUE (--mremap-bytes=64M)", 0 },
 	{ NULL, 0, NULL, NULL, NULL, 0 },
@@ -218,6 +239,19 @@ static void exec_stress_ng(void)
 	snprintf(fd, sizeof(fd), "%d", region_fd);
 	snprintf(env, sizeof(env), "%s%s%s", preload, old ? " " : "", old ? old : "");
 	dup2(2, 1);
+	/*
+	 * stress-ng before 0.16 poisons pages (MADV_HWPOISON, MADV_SOFT_OFFLINE)
+	 * whenever it may, and the kernel forces the poisoned page's SIGBUS on
+	 * the madvise worker's thread that blocks it: the worker dies.  Its later
+	 * versions, which the robot runs, poison only with --madvise-hwpoison.
+	 * Without CAP_SYS_ADMIN after the exec (root's inheritable set is
+	 * empty) the kernel refuses that advice with EPERM, as it does a user's.
+	 * A user without CAP_SETPCAP has no CAP_SYS_ADMIN to drop.
+	 */
+	if (!hwpoison && prctl(PR_CAPBSET_DROP, CAP_SYS_ADMIN, 0, 0, 0) && errno != EPERM) {
+		fprintf(stderr, "stressng: dropping CAP_SYS_ADMIN failed: %m\n");
+		_exit(127);
+	}
 	setenv(STRESSNG_REGION_ENV, fd, 1);
 	setenv("LD_PRELOAD", env, 1);
 	execv(program, argv);
@@ -249,6 +283,27 @@ static int run_stress_ng(void)
 	return 0;
 }
 
+/* A YAML figure of the stressor's own: a metric if declared, else a line of the log. */
+static void report_own(const char *key, double value)
+{
+	char name[64];
+	const struct bench_metric *m;
+
+	for (size_t k = 0; k < sizeof(yaml_metrics) / sizeof(yaml_metrics[0]); k++)
+		if (!strcmp(yaml_metrics[k].key, key))
+			return;
+	snprintf(name, sizeof(name), "%s", key);
+	for (char *c = name; *c; c++)
+		if (*c == '-')
+			*c = '_';
+	for (m = metrics; m->name && strcmp(m->name, name); m++)
+		;
+	if (m->name)
+		bench_report(m->name, value);
+	else
+		bench_note("%s: stress-ng's %s %.15g", stressor, key, value);
+}
+
 static int report_yaml(uint64_t ns)
 {
 	struct sng_yaml y;
@@ -264,15 +319,8 @@ static int report_yaml(uint64_t ns)
 	for (size_t i = 0; i < sizeof(yaml_metrics) / sizeof(yaml_metrics[0]); i++)
 		if (!sng_yaml_get(&y, yaml_metrics[i].key, &v))
 			bench_report(yaml_metrics[i].metric, v * yaml_metrics[i].scale);
-	/* A stressor's own figures (nanosecs-per-mremap-call): in the log. */
-	for (size_t i = 0; i < y.n; i++) {
-		size_t k = 0;
-
-		while (k < sizeof(yaml_metrics) / sizeof(yaml_metrics[0]) && strcmp(yaml_metrics[k].key, y.metric[i].key))
-			k++;
-		if (k == sizeof(yaml_metrics) / sizeof(yaml_metrics[0]))
-			bench_note("%s: stress-ng's %s %.15g", stressor, y.metric[i].key, y.metric[i].value);
-	}
+	for (size_t i = 0; i < y.n; i++)
+		report_own(&y.metric[i].key[0], y.metric[i].value);
 	return 0;
 }
 

@@ -16,9 +16,8 @@
  * is the suite's own.  stressng's other metrics (stress-ng's times, RSS,
  * CPU share; the harness's time per bogo-op) are not the robot's: its
  * stress-ng.time.* are /usr/bin/time's of the whole stress-ng process.
- * A per-stressor metric of stress-ng's, as the robot's
- * stress-ng.pagemove.page_remaps_per_sec, gets its line when the bench
- * reports it.
+ * A stressor's own figures ("page remaps per sec" in stress-ng's table)
+ * are the robot's under its parser's names, the words joined by '_'.
  */
 static const struct {
 	const char *bench, *metric, *robot;
@@ -28,6 +27,8 @@ static const struct {
 	{ "willitscale", "workload", "will-it-scale.workload" },
 	{ "stressng", "ops_per_sec", "stress-ng.{STRESSOR}.ops_per_sec" },
 	{ "stressng", "ops", "stress-ng.{STRESSOR}.ops" },
+	{ "stressng", "page_remaps_per_sec", "stress-ng.{STRESSOR}.page_remaps_per_sec" },
+	{ "stressng", "nanosecs_per_*", "stress-ng.{STRESSOR}.nanosecs_per_*" },
 	{ NULL, "vmstat_*", "proc-vmstat.*" },
 	/* the insns monitor's counts of the region, named as a robot monitor's are */
 	{ NULL, "insns_*", "insns.*" },

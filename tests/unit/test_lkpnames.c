@@ -55,6 +55,11 @@ TEST(stress_ng_metrics_name_the_stressor_from_the_config)
 	assert_string_equal(name, "stress-ng.mremap.ops_per_sec");
 	assert_int_equal(lkp_metric_name(&pt, "ops", name, sizeof(name)), 1);
 	assert_string_equal(name, "stress-ng.mremap.ops");
+	/* a stressor's own figure, as the robot's parser names stress-ng's table line */
+	assert_int_equal(lkp_metric_name(&pt, "nanosecs_per_mremap_call", name, sizeof(name)), 1);
+	assert_string_equal(name, "stress-ng.mremap.nanosecs_per_mremap_call");
+	assert_int_equal(lkp_metric_name(&pt, "page_remaps_per_sec", name, sizeof(name)), 1);
+	assert_string_equal(name, "stress-ng.mremap.page_remaps_per_sec");
 }
 
 TEST(stress_ngs_times_and_the_harness_ones_are_not_the_robots)
