@@ -5,7 +5,9 @@
 # per bench, metric and sweep point, the coefficient of variation of the
 # iterations within one boot (both boots' samples, each about its own
 # mean), the largest spread within a boot over its mean, and whether the
-# two boots gave the same samples bit for bit.
+# two boots gave the same samples bit for bit.  A swept bench's point is
+# written KEY=VALUE (STRESSOR=mremap), which matches every run whose config
+# has that value, swept or not.
 set -euo pipefail
 if [ $# -ne 2 ] || [ ! -d "$1" ] || [ ! -d "$2" ]; then echo "usage: $0 RUN_A RUN_B (two run directories)" >&2; exit 2; fi
 a=$1 b=$2
@@ -15,9 +17,11 @@ for dir in "$a"/*/; do
 	bench=$(basename "$dir")
 	if [ ! -f "$a/$bench/samples.tsv" ] || [ ! -f "$b/$bench/samples.tsv" ]; then continue; fi
 	if cmp -s "$a/$bench/samples.tsv" "$b/$bench/samples.tsv"; then same=identical; else same=differ; fi
-	awk -F'\t' -v bench="$bench" -v same="$same" -v kernel="$kernel" '
+	swept=$(sed -n 's/^sweep: //p' "$a/$bench/config" 2>/dev/null || true)
+	awk -F'\t' -v bench="$bench" -v same="$same" -v kernel="$kernel" -v swept="$swept" '
 		FNR == 1 { run++; next }
 		$3 !~ /^[0-9]+$/ { next }
+		swept != "" && $2 != "-" { $2 = swept "=" $2 }
 		{ k = $1 "\t" $2; r = k SUBSEP run; n[r]++; s[r] += $4; q[r] += $4 * $4
 		  if (!(r in lo) || $4 < lo[r]) lo[r] = $4; if (!(r in hi) || $4 > hi[r]) hi[r] = $4; keys[k] = 1 }
 		END {

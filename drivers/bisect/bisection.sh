@@ -106,9 +106,13 @@ bisect_monitor_metric() {
 # Without -i: two iterations where the bench's icount figures are exact,
 # more where they spread (drivers/vm/resolution.tsv).
 bisect_check_iterations() {
+	local file=$CONFIG
 	[ -z "$ITERATIONS" ] || return 0
+	[[ $file == */* ]] || file=$MMDELTA_ROOT/configs/$file
 	ITERATIONS=$BISECT_EXACT_ITERATIONS
-	vm_resolution_exact "$(vm_resolution_cv "$BENCH" "$METRIC")" || ITERATIONS=$BISECT_NOISY_ITERATIONS
+	# shellcheck disable=SC2046  # one word a pair
+	vm_resolution_exact "$(vm_resolution_cv "$BENCH" "$METRIC" $(vm_resolution_file_pairs "$file"))" ||
+		ITERATIONS=$BISECT_NOISY_ITERATIONS
 }
 
 bisect_check_images() {

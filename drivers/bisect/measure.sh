@@ -150,7 +150,8 @@ bisect_run_cv() {
 # Sets BISECT_NOISY (0 or 1) and says why once.
 bisect_noise_check() {
 	local cv ends
-	cv=$(vm_resolution_cv "$BENCH" "$METRIC")
+	# shellcheck disable=SC2046  # one word a pair
+	cv=$(vm_resolution_cv "$BENCH" "$METRIC" $(vm_resolution_file_pairs "$GOOD_RUN/$BENCH/config"))
 	ends=$(for r in "$GOOD_RUN" "$BAD_RUN"; do bisect_run_cv "$r"; done | sort -g | tail -n 1)
 	BISECT_NOISY=0
 	if ! vm_resolution_exact "$cv"; then

@@ -22,12 +22,37 @@ VM_RESOLUTION_FILE=${MMDELTA_RESOLUTION:-${BASH_SOURCE[0]%/*}/resolution.tsv}
 # deviations wide each side, so a step of 2% is still decided at 1e-3.
 VM_EXACT_CV=0.001
 
-# vm_resolution_cv BENCH METRIC: the spread recorded (coefficient of
-# variation of the iterations within one boot, the largest over the
-# parameters measured), or nothing when the table has no such line.
+# vm_resolution_cv BENCH METRIC [KEY=VALUE...]: the spread recorded
+# (coefficient of variation of the iterations within one boot), the largest
+# over the lines whose param is one of the KEY=VALUE given (the config's
+# values: STRESSOR=mremap), else over every param measured; nothing when the
+# table has no such line.
 vm_resolution_cv() {
 	[ -r "$VM_RESOLUTION_FILE" ] || return 0
-	awk -F'\t' -v b="$1" -v m="$2" '$1 == b && $2 == m && $4 > cv { cv = $4 } END { if (cv != "") print cv }' "$VM_RESOLUTION_FILE"
+	local bench=$1 metric=$2
+	shift 2
+	awk -F'\t' -v b="$bench" -v m="$metric" -v pairs="$*" '
+		BEGIN { n = split(pairs, p, " "); for (i = 1; i <= n; i++) want[p[i]] = 1 }
+		$1 != b || $2 != m { next }
+		$4 > cv { cv = $4 }
+		($3 in want) && $4 > own { own = $4; mine = 1 }
+		END { if (mine) print own; else if (cv != "") print cv }' "$VM_RESOLUTION_FILE"
+}
+
+# A config file's keys (KEY=VALUE lines, a run's BENCH/config too) as
+# vm_resolution_cv takes them, each value of a swept key on its own.
+vm_resolution_file_pairs() {
+	[ -r "$1" ] || return 0
+	awk '/^[A-Z_][A-Z0-9_]*=/ { k = substr($0, 1, index($0, "=") - 1); n = split(substr($0, index($0, "=") + 1), v, " ")
+		for (i = 1; i <= n; i++) print k "=" v[i] }' "$1"
+}
+
+# The loaded config's keys so.
+vm_resolution_pairs() {
+	local k v
+	for k in "${!CFG[@]}"; do
+		for v in ${CFG[$k]}; do printf '%s=%s\n' "$k" "$v"; done
+	done
 }
 
 # vm_resolution_exact CV: whether a spread is within what two iterations decide.
@@ -64,7 +89,8 @@ vm_resolution_rule() {
 	fi
 	[ -z "$VM_ITERATIONS_RULE" ] || return 0
 	metric=$("$MMDELTA_BUILD/bin/${CFG[BENCH]}" --describe | awk -F'\t' 'NR == 1 { print $1 }')
-	cv=$(vm_resolution_cv "${CFG[BENCH]}" "$metric")
+	# shellcheck disable=SC2046  # one word a pair
+	cv=$(vm_resolution_cv "${CFG[BENCH]}" "$metric" $(vm_resolution_pairs))
 	if [ -z "$cv" ]; then
 		VM_ITERATIONS_RULE="ITERATIONS=$n: the config's; resolution.tsv has no icount spread of ${CFG[BENCH]} $metric"
 		return 0

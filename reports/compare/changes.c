@@ -31,7 +31,8 @@ static int resolution_of(const struct report *rep, const struct bench_cmp *b, si
 
 	if (!rep->runs[0].exact_clock || !rep->runs[r].exact_clock || *b->data.metrics[m].monitor)
 		return 0;
-	found = resolution_find(NULL, b->data.name, b->data.metrics[m].name, b->data.params[p], &res, e);
+	found = resolution_find(NULL, b->data.name, b->data.metrics[m].name, b->data.params[p],
+				b->config ? &b->config[0] : NULL, &res, e);
 	if (found < 0)
 		return -1;
 	c->has_resolution = found;

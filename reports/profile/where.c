@@ -121,7 +121,7 @@ static int total_resolution(const struct report *rep, struct where_block *w, str
 	if (!rep->runs[0].exact_clock || !rep->runs[w->run].exact_clock)
 		return 0;
 	found = resolution_find(NULL, bc->data.name, bc->data.metrics[0].name, bc->data.params[w->param],
-				&w->resolution, e);
+				bc->config ? &bc->config[0] : NULL, &w->resolution, e);
 	if (found <= 0)
 		return found;
 	w->has_resolution = 1;

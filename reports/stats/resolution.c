@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "resolution.h"
+#include "rundir/kvfile.h"
 #include "rundir/tsv.h"
 
 static int number(const struct tsv *t, const char *s, double *v, struct err *e)
@@ -31,12 +32,32 @@ static const char *table_path(const char *path, char *buf, size_t len)
 	return buf;
 }
 
+/*
+ * Whether a line's param is the point's: the swept value itself, or
+ * KEY=VALUE when the point's config has KEY at VALUE, swept or not (the
+ * catalog's line STRESSOR=mremap is stress-ng-mremap's at every WORKERS).
+ */
+static int param_matches(const char *want, const char *param, const struct kvlist *config)
+{
+	const char *eq = strchr(want, '='), *swept, *value;
+	char key[128];
+
+	if (!eq)
+		return !strcmp(want, param);
+	if (!config || (size_t)(eq - want) >= sizeof(key))
+		return 0;
+	snprintf(key, sizeof(key), "%.*s", (int)(eq - want), want);
+	swept = kv_get(config, "sweep");
+	value = swept && !strcmp(swept, key) ? param : kv_get(config, key);
+	return value && !strcmp(value, eq + 1);
+}
+
 int resolution_find(const char *path, const char *bench, const char *metric, const char *param,
-		    struct resolution *out, struct err *e)
+		    const struct kvlist *config, struct resolution *out, struct err *e)
 {
 	char buf[4096];
 	struct tsv t;
-	int r, found = 0;
+	int r, own, found = 0;
 
 	memset(out, 0, sizeof(*out));
 	if (!(path = table_path(path, buf, sizeof(buf))))
@@ -53,10 +74,11 @@ int resolution_find(const char *path, const char *bench, const char *metric, con
 			break;
 		}
 		snprintf(line.kernel, sizeof(line.kernel), "%s", t.nf > 6 ? t.field[6] : "");
-		/* the point's own line wins; without one, the widest spread */
-		if (!strcmp(t.field[2], param) || (found < 2 && line.range >= out->range)) {
+		/* the point's own lines win (the widest of their kernels'); without one, the widest spread */
+		own = param_matches(t.field[2], param, config);
+		if ((own && (found < 2 || line.range >= out->range)) || (found < 2 && line.range >= out->range)) {
 			*out = line;
-			found = !strcmp(t.field[2], param) ? 2 : 1;
+			found = own ? 2 : 1;
 		}
 	}
 	tsv_close(&t);

@@ -19,11 +19,13 @@ struct resolution {
 /*
  * The line of bench, metric and param ("-": unswept) in the table at path
  * ($MMDELTA_RESOLUTION, else $MMDELTA_ROOT/drivers/vm/resolution.tsv when
- * path is NULL); a param the table lacks takes the largest spread over the
- * ones it has, as drivers/vm/resolution.sh does.  1 found, 0 no such line
- * or no table, -1 a malformed table.
+ * path is NULL); a line's param KEY=VALUE is the point's when its config
+ * (NULL: none) has KEY at VALUE.  A param the table lacks takes the largest
+ * spread over the ones it has, as drivers/vm/resolution.sh does.  1 found,
+ * 0 no such line or no table, -1 a malformed table.
  */
+struct kvlist;
 int resolution_find(const char *path, const char *bench, const char *metric, const char *param,
-		    struct resolution *out, struct err *e);
+		    const struct kvlist *config, struct resolution *out, struct err *e);
 
 #endif

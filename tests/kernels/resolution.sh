@@ -16,6 +16,11 @@ args=(--kernel "$image" -o "$out" -i 5 --monitors none --set timedmunlock.SIZE=6
 "$MMDELTA_ROOT/run.sh" -n res-a "${args[@]}" >&2 &
 "$MMDELTA_ROOT/run.sh" -n res-b "${args[@]}" >&2
 wait $!
+catalogs=(--kernel "$image" -o "$out" -i 3 --monitors none stressng willitscale)
+"$MMDELTA_ROOT/run.sh" -n res-c "${catalogs[@]}" >&2 &
+"$MMDELTA_ROOT/run.sh" -n res-d "${catalogs[@]}" >&2
+wait $!
 printf '# The icount resolution of each bench (drivers/vm/resolution.sh reads it; docs/vm.md shows it).\n'
 printf '# Made by tools/resolution.sh from two boots of one kernel (make test-resolution):\n'
 "$MMDELTA_ROOT/tools/resolution.sh" "$out/res-a" "$out/res-b"
+"$MMDELTA_ROOT/tools/resolution.sh" "$out/res-c" "$out/res-d" | grep -v '^#' 
