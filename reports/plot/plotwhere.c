@@ -16,13 +16,14 @@ static size_t bars(const struct where_block *w)
 static int write_block(const struct report *rep, const struct where_block *w, const char *dir, FILE *list,
 		       struct err *e)
 {
-	const char *bench = rep->benches[w->bench].data.name;
+	const char *bench = rep->benches[w->bench].data.name, *tasks = w->of_tasks ? "tasks-" : "";
 	char title[256];
 	struct plot pl = { .rep = rep, .b = &rep->benches[w->bench] };
 	FILE *f;
 
-	snprintf(pl.dir, sizeof(pl.dir), "%s/where-%s-%zu-%zu", dir, bench, w->param, w->run);
-	snprintf(title, sizeof(title), "%s%s%s", bench, *w->point ? " " : "", w->point);
+	snprintf(pl.dir, sizeof(pl.dir), "%s/where-%s%s-%zu-%zu", dir, tasks, bench, w->param, w->run);
+	snprintf(title, sizeof(title), "%s%s%s%s", bench, *w->point ? " " : "", w->point,
+		 w->of_tasks ? ", its task regions" : "");
 	if (mkdir(pl.dir, 0777) && errno != EEXIST)
 		return err_set(e, "--plot-data %s: %s", pl.dir, strerror(errno));
 	if (!(f = plot_file(&pl, "vars.gp", e)))
@@ -43,7 +44,7 @@ static int write_block(const struct report *rep, const struct where_block *w, co
 		fprintf(f, "%zu\t%.17g\t\"%s\"\n", bars(w) - 1 - i, w->rows[i].change, w->rows[i].name);
 	if (plot_close(f, &pl, "where.dat", e))
 		return -1;
-	fprintf(list, "%s\twhere\twhere\twhere-%s-%zu-%zu\t\n", bench, bench, w->param, w->run);
+	fprintf(list, "%s\twhere\twhere\twhere-%s%s-%zu-%zu\t\n", bench, tasks, bench, w->param, w->run);
 	return 0;
 }
 
@@ -58,9 +59,14 @@ int plot_where_write(const struct report *rep, const char *dir, struct err *e)
 	snprintf(path, sizeof(path), "%s/plots.list", dir);
 	if (!(list = fopen(path, "a")))
 		return err_set(e, "--plot-data %s: %s", path, strerror(errno));
-	for (size_t i = 0; i < rep->where->n && !ret; i++)
-		if (!rep->where->blocks[i].none && bars(&rep->where->blocks[i]))
-			ret = write_block(rep, &rep->where->blocks[i], dir, list, e);
+	for (size_t i = 0; i < rep->where->n && !ret; i++) {
+		const struct where_block *w = &rep->where->blocks[i];
+
+		if (!w->none && bars(w))
+			ret = write_block(rep, w, dir, list, e);
+		if (!ret && w->tasks && bars(w->tasks))
+			ret = write_block(rep, w->tasks, dir, list, e);
+	}
 	if ((ferror(list) | fclose(list)) && !ret)
 		ret = err_set(e, "--plot-data %s: %s", path, strerror(errno));
 	return ret;

@@ -41,15 +41,19 @@ int profile_tag_point(const char *tag, const char *param, char *key, size_t len)
 	return 1;
 }
 
-/* "insns.TAG.tsv" or "profile.TAG.self.tsv" of a counted iteration of param: its kind. */
-static enum profile_kind file_kind(const char *f, const char *param, char *key, size_t len)
+/*
+ * "insns.TAG.tsv" or "profile.TAG.self.tsv" of a counted iteration of
+ * param, or for the task regions "insns-tasks.TAG.tsv": its kind.
+ */
+static enum profile_kind file_kind(const char *f, const char *param, int tasks, char *key, size_t len)
 {
 	static const struct { const char *pre, *suf; enum profile_kind k; } forms[] = {
 		{ "insns.", ".tsv", PROFILE_INSNS }, { "profile.", ".self.tsv", PROFILE_SAMPLES },
+		{ "insns-tasks.", ".tsv", PROFILE_INSNS },
 	};
 	char tag[256];
 
-	for (size_t i = 0; i < 2; i++) {
+	for (size_t i = tasks ? 2 : 0; i < (tasks ? 3u : 2u); i++) {
 		size_t p = strlen(forms[i].pre), s = strlen(forms[i].suf), n = strlen(f);
 
 		if (n <= p + s || n - p - s >= sizeof(tag) || strncmp(f, forms[i].pre, p) || strcmp(f + n - s, forms[i].suf))
@@ -119,7 +123,7 @@ static int by_string(const void *a, const void *b)
 }
 
 /* The point's files of the kind that is there, insns first: their names, sorted. */
-static char **list(const char *dir, struct iter_profiles *p, const char *param, size_t *n)
+static char **list(const char *dir, struct iter_profiles *p, const char *param, int tasks, size_t *n)
 {
 	DIR *d = opendir(dir);
 	struct dirent *de;
@@ -128,7 +132,7 @@ static char **list(const char *dir, struct iter_profiles *p, const char *param, 
 
 	*n = 0;
 	while (d && (de = readdir(d))) {
-		enum profile_kind k = file_kind(de->d_name, param, p->key, sizeof(p->key));
+		enum profile_kind k = file_kind(de->d_name, param, tasks, p->key, sizeof(p->key));
 
 		if (k == PROFILE_NONE)
 			continue;
@@ -144,8 +148,8 @@ static char **list(const char *dir, struct iter_profiles *p, const char *param, 
 	return names;
 }
 
-int profiles_read(const char *run, const char *bench, const char *param, struct iter_profiles *p,
-		  struct err *e)
+static int read_profiles(const char *run, const char *bench, const char *param, int tasks,
+			 struct iter_profiles *p, struct err *e)
 {
 	char dir[4096], path[8192], key[64];
 	struct entries es = { 0 };
@@ -155,9 +159,9 @@ int profiles_read(const char *run, const char *bench, const char *param, struct 
 
 	memset(p, 0, sizeof(*p));
 	snprintf(dir, sizeof(dir), "%s/%s/monitors", run, bench);
-	names = list(dir, p, param, &n);
+	names = list(dir, p, param, tasks, &n);
 	for (size_t i = 0; i < n; i++) {
-		if (!rc && file_kind(names[i], param, key, sizeof(key)) == p->kind) {
+		if (!rc && file_kind(names[i], param, tasks, key, sizeof(key)) == p->kind) {
 			snprintf(path, sizeof(path), "%s/%s", dir, names[i]);
 			rc = read_file(path, p->n_iter++, &es, p->event, sizeof(p->event), e);
 		}
@@ -168,6 +172,18 @@ int profiles_read(const char *run, const char *bench, const char *param, struct 
 	if (rc)
 		profiles_free(p);
 	return rc;
+}
+
+int profiles_read(const char *run, const char *bench, const char *param, struct iter_profiles *p,
+		  struct err *e)
+{
+	return read_profiles(run, bench, param, 0, p, e);
+}
+
+int profiles_read_tasks(const char *run, const char *bench, const char *param, struct iter_profiles *p,
+			struct err *e)
+{
+	return read_profiles(run, bench, param, 1, p, e);
 }
 
 const struct func_series *profiles_find(const struct iter_profiles *p, const char *name)

@@ -5,6 +5,7 @@
  * monitor: each function's self share of perf's samples, in percent).
  * Counted iterations only: TAG is the iteration, "3", or at a swept value
  * KEY=VALUE.3 ("PATTERN=mprotect.3"); warm-ups ("warmup1") are left out.
+ * The bench's task regions (harness.h) are insns-tasks.TAG.tsv, read apart.
  */
 #ifndef MMDELTA_PROFREAD_H
 #define MMDELTA_PROFREAD_H
@@ -37,6 +38,9 @@ int profile_tag_point(const char *tag, const char *param, char *key, size_t len)
 /* A point without profiles is kind PROFILE_NONE, not an error. */
 int profiles_read(const char *run, const char *bench, const char *param, struct iter_profiles *p,
 		  struct err *e);
+/* The task regions' insns-tasks.TAG.tsv; kind PROFILE_NONE where there are none. */
+int profiles_read_tasks(const char *run, const char *bench, const char *param, struct iter_profiles *p,
+			struct err *e);
 /* The series of name, or NULL. */
 const struct func_series *profiles_find(const struct iter_profiles *p, const char *name);
 /* Each iteration's sum over every function, into v (n_iter values). */

@@ -17,6 +17,7 @@ struct point_regions {
 	size_t processes;	/* the point's counted iterations it lists */
 	size_t marked;		/* of those, the ones with a region */
 	size_t min, max;	/* regions per marked iteration */
+	size_t tasks_min, tasks_max;	/* task regions per iteration (task_regions; 0 0 without the column) */
 };
 
 int regions_read(const char *run, const char *bench, const char *param, struct point_regions *r,

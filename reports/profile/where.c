@@ -99,6 +99,25 @@ double where_total_range(const struct where_block *w)
 	return w->total.test.exact ? w->resolution.range : where_range(w);
 }
 
+int where_part_changed(const struct where_block *w, const struct where_row *part)
+{
+	double range = part->test.exact ? w->resolution.range : where_range(w);
+
+	return where_significant(part) ||
+	       (w->has_resolution && w->total.base != 0 && fabs(part->change / w->total.base) > range);
+}
+
+/*
+ * The work neither proven to change nor past the spread, while the total
+ * or its interleaving did: what moved is where the vCPU ran what, not what
+ * the syscalls did.
+ */
+int where_only_interleaving(const struct where_block *w)
+{
+	return w->kind == PROFILE_INSNS && w->work.test.outcome != TTEST_NOT_DONE && !where_part_changed(w, &w->work) &&
+	       (where_part_changed(w, &w->total) || where_part_changed(w, &w->interleaved));
+}
+
 /* (max - min) / mean of one run's samples; 0 without two. */
 static double own_range(const struct summary *s)
 {
@@ -200,6 +219,49 @@ static void point_label(struct where_block *w, const struct report *rep, const s
 	snprintf(w->point, sizeof(w->point), "%s=%s", key && strcmp(key, "-") ? key : "", param);
 }
 
+/*
+ * The point's task regions, when both runs counted them: a block built as
+ * the timed region's is, under the same first line.  The bench's icount
+ * resolution is its timed region's spread, not its tasks', so the task
+ * block's total is judged by its test alone.
+ */
+static int tasks_block(struct where_block *main, const struct report *rep, const struct point_regions *rg,
+		       size_t top, struct err *e)
+{
+	const char *bench = rep->benches[main->bench].data.name, *param = rep->benches[main->bench].data.params[main->param];
+	struct iter_profiles prof[2] = { 0 };
+	struct where_block *t;
+	int rc = -1;
+
+	for (size_t i = 0; i < 2; i++)
+		if (profiles_read_tasks(rep->runs[i ? main->run : 0].path, bench, param, &prof[i], e))
+			goto out;
+	rc = 0;
+	if (prof[0].kind != PROFILE_INSNS || prof[1].kind != PROFILE_INSNS)
+		goto out;
+	t = main->tasks = xcalloc(1, sizeof(*t));
+	t->bench = main->bench;
+	t->param = main->param;
+	t->run = main->run;
+	memcpy(t->point, main->point, sizeof(t->point));
+	t->of_tasks = 1;
+	if (rg[0].tasks_max && rg[1].tasks_max) {
+		t->task_regions[0] = rg[0].tasks_min < rg[1].tasks_min ? rg[0].tasks_min : rg[1].tasks_min;
+		t->task_regions[1] = rg[0].tasks_max > rg[1].tasks_max ? rg[0].tasks_max : rg[1].tasks_max;
+	}
+	t->kind = PROFILE_INSNS;
+	primary_verdict(rep, t);
+	t->primary_beyond = main->primary_beyond;
+	t->n_base = prof[0].n_iter;
+	t->n_new = prof[1].n_iter;
+	units(&rep->benches[t->bench], t);
+	rows_insns(t, &prof[0], &prof[1], rep->opt.alpha, top);
+out:
+	profiles_free(&prof[0]);
+	profiles_free(&prof[1]);
+	return rc;
+}
+
 /* The block of run r against the baseline at point p of bench b. */
 static int point_block(struct where *w, const struct report *rep, size_t b, size_t p, size_t r, size_t top,
 		       struct err *e)
@@ -225,6 +287,8 @@ static int point_block(struct where *w, const struct report *rep, size_t b, size
 	if (no_block(blk, rep, prof, rg, e))
 		goto out;
 	rc = blk->none ? 0 : block_build(blk, rep, &prof[0], &prof[1], rg, top, e);
+	if (!rc && !blk->none && blk->kind == PROFILE_INSNS)
+		rc = tasks_block(blk, rep, rg, top, e);
 out:
 	profiles_free(&prof[0]);
 	profiles_free(&prof[1]);
@@ -245,14 +309,23 @@ int where_build(const struct report *rep, size_t top, struct where *w, struct er
 	return 0;
 }
 
+static void block_free(struct where_block *b)
+{
+	rows_free(b->rows, 0, b->n);
+	free(b->rows);
+	free(b->total.name);
+	free(b->work.name);
+	free(b->interleaved.name);
+	free(b->none);
+	if (b->tasks)
+		block_free(b->tasks);
+	free(b->tasks);
+}
+
 void where_free(struct where *w)
 {
-	for (size_t i = 0; i < w->n; i++) {
-		rows_free(w->blocks[i].rows, 0, w->blocks[i].n);
-		free(w->blocks[i].rows);
-		free(w->blocks[i].total.name);
-		free(w->blocks[i].none);
-	}
+	for (size_t i = 0; i < w->n; i++)
+		block_free(&w->blocks[i]);
 	free(w->blocks);
 	memset(w, 0, sizeof(*w));
 }

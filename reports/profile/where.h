@@ -18,7 +18,10 @@
  *            shown.  The block's total is the bench's primary metric.
  * Either kind also carries the primary metric's verdict as its table gives
  * it, so that a block under a table that says "No difference proven" says
- * so first, and the rows are not read as a change.
+ * so first, and the rows are not read as a change.  Each row is work or
+ * interleaving (interleave.h); an insns block splits its total so too.  A
+ * point whose runs both counted the bench's task regions (harness.h) gets
+ * a second insns block of those, built the same way.
  */
 #ifndef MMDELTA_WHERE_H
 #define MMDELTA_WHERE_H
@@ -39,6 +42,7 @@ struct where_row {
 	double change;		/* new - base */
 	double share;		/* insns: change / the total's change (NaN when it is 0) */
 	struct ttest test;	/* across the iterations of the two runs */
+	int interleaving;	/* 1: interleaving, 0: work, -1: both ([rest], the total) */
 };
 
 /* Is the row's change significant at the report's alpha? */
@@ -70,6 +74,11 @@ struct where_block {
 	char primary[256];	/* the primary metric as its table names it: "Elapsed-mprotect" */
 	struct ttest primary_test;	/* its table's test at this point */
 	int primary_beyond;	/* between icount runs: its change beyond the wider range */
+	/* insns: the total split, every function counted, each part tested as the total is */
+	struct where_row work, interleaved;
+	int of_tasks;		/* this is a block of the bench's task regions */
+	size_t task_regions[2];	/* task regions per iteration, fewest and most in either run (0: unknown) */
+	struct where_block *tasks;	/* the point's task regions' block, or NULL */
 };
 
 /*
@@ -81,6 +90,10 @@ int where_primary_changed(const struct where_block *w);
 double where_range(const struct where_block *w);
 /* The spread the total's change must pass: resolution.tsv's alone for an exact total. */
 double where_total_range(const struct where_block *w);
+/* Did the total, or a part of it (work, interleaved), change: its test, or beyond the resolution? */
+int where_part_changed(const struct where_block *w, const struct where_row *part);
+/* insns: the work's own test finds no change while the total or the interleaving changed. */
+int where_only_interleaving(const struct where_block *w);
 
 struct where {
 	struct where_block *blocks;	/* bench by bench, point by point, run by run */

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "base/xalloc.h"
+#include "profile/interleave.h"
 #include "profile/whererows.h"
 #include "stats/stats.h"
 
@@ -57,6 +58,7 @@ static struct where_row *rows_all(const struct iter_profiles *pb, const struct i
 		struct where_row *r = &rows[(*n)++];
 
 		r->name = xstrdup(c <= 0 ? pb->f[i].name : pn->f[j].name);
+		r->interleaving = profile_interleaving(r->name);
 		row_test(r, values(pb, r->name), pb->n_iter, values(pn, r->name), pn->n_iter, alpha, exact);
 		i += c <= 0;
 		j += c >= 0;
@@ -98,6 +100,38 @@ static double *rest_values(const struct iter_profiles *p, const struct where_row
 	return v;
 }
 
+/* Per iteration: the sum over the functions that are interleaving (want 1) or work (want 0). */
+static double *part_values(const struct iter_profiles *p, int want)
+{
+	double *v = xcalloc(p->n_iter ? p->n_iter : 1, sizeof(double));
+
+	for (size_t f = 0; f < p->n; f++) {
+		if (profile_interleaving(p->f[f].name) != want)
+			continue;
+		for (size_t i = 0; i < p->n_iter; i++)
+			v[i] += p->f[f].v[i];
+	}
+	return v;
+}
+
+/* The total's work and interleaving, each tested as the total is. */
+static void split_total(struct where_block *w, const struct iter_profiles *pb, const struct iter_profiles *pn,
+			double alpha)
+{
+	struct where_row *part[2] = { &w->work, &w->interleaved };
+
+	for (int k = 0; k < 2; k++) {
+		double *vb = part_values(pb, k), *vn = part_values(pn, k);
+
+		part[k]->name = xstrdup(k ? "interleaving" : "work");
+		part[k]->interleaving = k;
+		row_test(part[k], vb, pb->n_iter, vn, pn->n_iter, alpha, 1);
+		part[k]->share = w->total.change == 0 ? NAN : part[k]->change / w->total.change;
+		free(vb);
+		free(vn);
+	}
+}
+
 static void count_significant(struct where_block *w, const struct where_row *rows, size_t n)
 {
 	w->n_tested = n;
@@ -115,6 +149,7 @@ void rows_insns(struct where_block *w, const struct iter_profiles *pb, const str
 
 	count_significant(w, rows, n);
 	w->total.name = xstrdup("total");
+	w->total.interleaving = -1;
 	row_test(&w->total, rb, pb->n_iter, rn, pn->n_iter, alpha, 1);
 	free(rb);
 	free(rn);
@@ -124,6 +159,7 @@ void rows_insns(struct where_block *w, const struct iter_profiles *pb, const str
 	rb = rest_values(pb, rows, keep);
 	rn = rest_values(pn, rows, keep);
 	rows[keep].name = xstrdup("[rest]");
+	rows[keep].interleaving = -1;
 	row_test(&rows[keep], rb, pb->n_iter, rn, pn->n_iter, alpha, 1);
 	free(rb);
 	free(rn);
@@ -132,6 +168,7 @@ void rows_insns(struct where_block *w, const struct iter_profiles *pb, const str
 	for (size_t i = 0; i < w->n; i++)
 		rows[i].share = w->total.change == 0 ? NAN : rows[i].change == 0 ? 0 : rows[i].change / w->total.change;
 	w->rows = rows;
+	split_total(w, pb, pn, alpha);
 }
 
 void rows_samples(struct where_block *w, const struct iter_profiles *pb, const struct iter_profiles *pn,

@@ -10,7 +10,7 @@
 #include "compare/rows.h"
 #include "gate/gateline.h"
 
-#define SCHEMA "mmdelta-compare/5"
+#define SCHEMA "mmdelta-compare/6"
 
 static void j_run(FILE *f, const struct run_info *ri, int first)
 {

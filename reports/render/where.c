@@ -21,10 +21,32 @@ static const char skid_note[] =
 
 static const char *run_name(const struct report *rep, size_t r) { return rep->runs[r].name; }
 
-/* "heaprelease" or "heaprelease PATTERN=mprotect". */
+static const char interleaving_note[] =
+	"interleaving: a function of the scheduler, the tick, interrupts, softirqs or RCU's grace periods, "
+	"which runs wherever the interleaving of the vCPU's tasks puts it; the others are work";
+
+/* "heaprelease", "heaprelease PATTERN=mprotect", "..., its task regions (2 an iteration)". */
 static void bench_point(const struct report *rep, const struct where_block *w, char *buf, size_t len)
 {
-	snprintf(buf, len, "%s%s%s", rep->benches[w->bench].data.name, *w->point ? " " : "", w->point);
+	const size_t *t = w->task_regions;
+	char tasks[96] = "";
+
+	if (w->of_tasks && t[1] && t[0] == t[1])
+		snprintf(tasks, sizeof(tasks), ", its task regions (%zu an iteration)", t[0]);
+	else if (w->of_tasks && t[1])
+		snprintf(tasks, sizeof(tasks), ", its task regions (%zu to %zu an iteration)", t[0], t[1]);
+	else if (w->of_tasks)
+		snprintf(tasks, sizeof(tasks), ", its task regions");
+	snprintf(buf, len, "%s%s%s%s", rep->benches[w->bench].data.name, *w->point ? " " : "", w->point, tasks);
+}
+
+/* Does the block show an interleaving row? */
+static int shows_interleaving(const struct where_block *w)
+{
+	for (size_t i = 0; i < w->n; i++)
+		if (w->rows[i].interleaving == 1)
+			return 1;
+	return 0;
 }
 
 /*
@@ -92,6 +114,30 @@ static void p_text(const struct where_row *r, char *buf, size_t len)
 		snprintf(buf, len, "%.2g%s", r->test.p, mark);
 }
 
+/* A part's test, short: "exact", "p 0.0082*", "not tested". */
+static void part_test(const struct where_row *r, char *buf, size_t len)
+{
+	const char *mark = where_significant(r) ? "*" : "";
+
+	if (r->test.outcome == TTEST_NOT_DONE)
+		snprintf(buf, len, "not tested");
+	else if (r->test.exact)
+		snprintf(buf, len, "exact%s", mark);
+	else
+		snprintf(buf, len, "p %.2g%s", r->test.p, mark);
+}
+
+/* "work +X instructions (p), interleaving +Y instructions (p)", and whether the work changed at all. */
+static void split_text(const struct where_block *w, char *buf, size_t len)
+{
+	char tw[32], ti[32];
+
+	part_test(&w->work, tw, sizeof(tw));
+	part_test(&w->interleaved, ti, sizeof(ti));
+	snprintf(buf, len, "; work %+.0f instructions (%s), interleaving %+.0f instructions (%s)%s", w->work.change, tw,
+		 w->interleaved.change, ti, where_only_interleaving(w) ? ": the work did not change" : "");
+}
+
 /* Whether the work changed: the total's test, and the bench's icount resolution. */
 static void status_line(const struct report *rep, const struct where_block *w, char *buf, size_t len)
 {
@@ -114,16 +160,21 @@ static void status_line(const struct report *rep, const struct where_block *w, c
 		n = snprintf(buf, len, "total %+.0f instructions%s: %s", w->total.change, pct, verdict);
 	else
 		n = snprintf(buf, len, "%s, the primary metric%s: %s", w->total.name, pct, verdict);
-	if (!w->has_resolution || w->total.change == 0 || n < 0 || (size_t)n >= len)
+	if (n < 0 || (size_t)n >= len)
 		return;
-	if (where_total_range(w) > w->resolution.range)
-		snprintf(spread, sizeof(spread), " in these runs, wider than resolution.tsv's %.3g%%",
-			 100 * w->resolution.range);
-	snprintf(buf + n, len - (size_t)n, "; %s %s's icount resolution (%s spreads by up to %.3g%% within one boot%s)%s",
-		 w->beyond_resolution ? "beyond" : "within", bench, rep->benches[w->bench].data.metrics[0].name,
-		 100 * where_total_range(w), spread,
-		 !w->beyond_resolution && !where_significant(&w->total) && !w->n_significant ?
-			 ": the rows are where the iterations happened to differ" : "");
+	if (w->has_resolution && w->total.change != 0) {
+		if (where_total_range(w) > w->resolution.range)
+			snprintf(spread, sizeof(spread), " in these runs, wider than resolution.tsv's %.3g%%",
+				 100 * w->resolution.range);
+		n += snprintf(buf + n, len - (size_t)n,
+			      "; %s %s's icount resolution (%s spreads by up to %.3g%% within one boot%s)%s",
+			      w->beyond_resolution ? "beyond" : "within", bench, rep->benches[w->bench].data.metrics[0].name,
+			      100 * where_total_range(w), spread,
+			      !w->beyond_resolution && !where_significant(&w->total) && !w->n_significant ?
+				      ": the rows are where the iterations happened to differ" : "");
+	}
+	if (w->kind == PROFILE_INSNS && n >= 0 && (size_t)n < len)
+		split_text(w, buf + n, len - (size_t)n);
 }
 
 static void text_status(FILE *f, const struct report *rep, const struct where_block *w)
@@ -155,9 +206,10 @@ static void text_insns_row(FILE *f, const struct report *rep, const struct where
 		fprintf(f, " %9.2f %9.2f", per(r->base, w->base_units), per(r->new, w->new_units));
 	fprintf(f, " %+12.0f %10.0f", r->change, r->test.ci_half);
 	if (isfinite(r->share))
-		fprintf(f, " %8.1f%% %8s\n", 100 * r->share, p);
+		fprintf(f, " %8.1f%% %8s", 100 * r->share, p);
 	else
-		fprintf(f, " %9s %8s\n", "-", p);
+		fprintf(f, " %9s %8s", "-", p);
+	fputs(r->interleaving == 1 ? "  interleaving\n" : "\n", f);
 }
 
 static int name_width(const struct where_block *w)
@@ -195,6 +247,8 @@ static void text_insns(FILE *f, const struct report *rep, const struct where_blo
 	text_insns_row(f, rep, w, &w->total, nw);
 	count_line(rep, w, line, sizeof(line));
 	fprintf(f, "%s.\n", line);
+	if (shows_interleaving(w))
+		fprintf(f, "(%s)\n", interleaving_note);
 	if (w->per)
 		fprintf(f, "(per %s: %.0f and %.0f %ss an iteration)\n", w->per, w->base_units, w->new_units, w->per);
 }
@@ -217,14 +271,17 @@ static void text_samples(FILE *f, const struct report *rep, const struct where_b
 		char p[32];
 
 		p_text(r, p, sizeof(p));
-		fprintf(f, "%-*s %*.2f%% %*.2f%% %+8.2f%% %8.2f%% %10s\n", nw, r->name, col(rep, 0, 9) - 1, r->base,
-			col(rep, w->run, 9) - 1, r->new, r->change, r->test.ci_half, p);
+		fprintf(f, "%-*s %*.2f%% %*.2f%% %+8.2f%% %8.2f%% %10s%s\n", nw, r->name, col(rep, 0, 9) - 1, r->base,
+			col(rep, w->run, 9) - 1, r->new, r->change, r->test.ci_half, p,
+			r->interleaving == 1 ? "  interleaving" : "");
 	}
 	count_line(rep, w, line, sizeof(line));
 	fprintf(f, "%s", line);
 	if (w->n < w->n_significant)
 		fprintf(f, "; the %zu that changed most are shown", w->n);
 	fputs(".\n", f);
+	if (shows_interleaving(w))
+		fprintf(f, "(%s)\n", interleaving_note);
 }
 
 /* "heaprelease PATTERN=madvise: a -> b: no profile ...". */
@@ -236,10 +293,27 @@ static void none_line(const struct report *rep, const struct where_block *w, cha
 	snprintf(buf, len, "%s: %s -> %s: %s", bp, run_name(rep, 0), run_name(rep, w->run), w->none);
 }
 
-void where_text(FILE *f, const struct report *rep, size_t b)
+static void text_block(FILE *f, const struct report *rep, const struct where_block *w)
 {
 	char line[2048];
 
+	fputc('\n', f);
+	if (w->none) {
+		none_line(rep, w, line, sizeof(line));
+		fprintf(f, "%s.\n", line);
+		return;
+	}
+	title_line(rep, w, line, sizeof(line));
+	fprintf(f, "%s\n", line);
+	text_status(f, rep, w);
+	if (w->kind == PROFILE_INSNS)
+		text_insns(f, rep, w);
+	else
+		text_samples(f, rep, w);
+}
+
+void where_text(FILE *f, const struct report *rep, size_t b)
+{
 	if (!rep->where)
 		return;
 	for (size_t i = 0; i < rep->where->n; i++) {
@@ -247,20 +321,16 @@ void where_text(FILE *f, const struct report *rep, size_t b)
 
 		if (w->bench != b)
 			continue;
-		fputc('\n', f);
-		if (w->none) {
-			none_line(rep, w, line, sizeof(line));
-			fprintf(f, "%s.\n", line);
-			continue;
-		}
-		title_line(rep, w, line, sizeof(line));
-		fprintf(f, "%s\n", line);
-		text_status(f, rep, w);
-		if (w->kind == PROFILE_INSNS)
-			text_insns(f, rep, w);
-		else
-			text_samples(f, rep, w);
+		text_block(f, rep, w);
+		if (w->tasks)
+			text_block(f, rep, w->tasks);
 	}
+}
+
+/* The kind column of markdown and HTML: empty for [rest] and the total, which hold both. */
+static const char *kind_of(const struct where_row *r)
+{
+	return r->interleaving == 1 ? "interleaving" : r->interleaving == 0 ? "work" : "";
 }
 
 static void md_row(FILE *f, const struct where_block *w, const struct where_row *r)
@@ -269,8 +339,8 @@ static void md_row(FILE *f, const struct where_block *w, const struct where_row 
 
 	p_text(r, p, sizeof(p));
 	if (w->kind == PROFILE_SAMPLES) {
-		fprintf(f, "| `%s` | %.2f%% | %.2f%% | %+.2f%% | ±%.2f%% | %s |\n", r->name, r->base, r->new, r->change,
-			r->test.ci_half, p);
+		fprintf(f, "| `%s` | %.2f%% | %.2f%% | %+.2f%% | ±%.2f%% | %s | %s |\n", r->name, r->base, r->new,
+			r->change, r->test.ci_half, p, kind_of(r));
 		return;
 	}
 	fprintf(f, "| `%s` | %.0f | %.0f |", r->name, r->base, r->new);
@@ -278,29 +348,54 @@ static void md_row(FILE *f, const struct where_block *w, const struct where_row 
 		fprintf(f, " %.2f | %.2f |", per(r->base, w->base_units), per(r->new, w->new_units));
 	fprintf(f, " %+.0f | ±%.0f |", r->change, r->test.ci_half);
 	if (isfinite(r->share))
-		fprintf(f, " %.1f%% | %s |\n", 100 * r->share, p);
+		fprintf(f, " %.1f%% | %s | %s |\n", 100 * r->share, p, kind_of(r));
 	else
-		fprintf(f, " - | %s |\n", p);
+		fprintf(f, " - | %s | %s |\n", p, kind_of(r));
 }
 
 static void md_header(FILE *f, const struct report *rep, const struct where_block *w)
 {
 	if (w->kind == PROFILE_SAMPLES) {
-		fprintf(f, "| function | %s | %s | change | ± (CI) | p |\n|---|---:|---:|---:|---:|---:|\n",
+		fprintf(f, "| function | %s | %s | change | ± (CI) | p | kind |\n|---|---:|---:|---:|---:|---:|---|\n",
 			run_name(rep, 0), run_name(rep, w->run));
 		return;
 	}
 	fprintf(f, "| function | %s | %s |", run_name(rep, 0), run_name(rep, w->run));
 	if (w->per)
 		fprintf(f, " /%s | /%s |", w->per, w->per);
-	fprintf(f, " change | ± (CI) | of change | p |\n|---|---:|---:|%s---:|---:|---:|---:|\n",
+	fprintf(f, " change | ± (CI) | of change | p | kind |\n|---|---:|---:|%s---:|---:|---:|---:|---|\n",
 		w->per ? "---:|---:|" : "");
+}
+
+static void md_block(FILE *f, const struct report *rep, const struct where_block *w)
+{
+	char line[2048];
+
+	if (w->none) {
+		none_line(rep, w, line, sizeof(line));
+		fprintf(f, "\n%s.\n", line);
+		return;
+	}
+	title_line(rep, w, line, sizeof(line));
+	fprintf(f, "\n**%s**\n\n", line);
+	text_status(f, rep, w);
+	if (w->skid)
+		fprintf(f, "\n> %s.\n", skid_note);
+	fputc('\n', f);
+	md_header(f, rep, w);
+	for (size_t k = 0; k < w->n; k++)
+		md_row(f, w, &w->rows[k]);
+	if (w->kind == PROFILE_INSNS)
+		md_row(f, w, &w->total);
+	count_line(rep, w, line, sizeof(line));
+	fprintf(f, "\n%s.\n", line);
+	if (shows_interleaving(w))
+		fprintf(f, "\n(%s)\n", interleaving_note);
+	fputc('\n', f);
 }
 
 void where_markdown(FILE *f, const struct report *rep, size_t b)
 {
-	char line[2048];
-
 	if (!rep->where)
 		return;
 	for (size_t i = 0; i < rep->where->n; i++) {
@@ -308,24 +403,9 @@ void where_markdown(FILE *f, const struct report *rep, size_t b)
 
 		if (w->bench != b)
 			continue;
-		if (w->none) {
-			none_line(rep, w, line, sizeof(line));
-			fprintf(f, "\n%s.\n", line);
-			continue;
-		}
-		title_line(rep, w, line, sizeof(line));
-		fprintf(f, "\n**%s**\n\n", line);
-		text_status(f, rep, w);
-		if (w->skid)
-			fprintf(f, "\n> %s.\n", skid_note);
-		fputc('\n', f);
-		md_header(f, rep, w);
-		for (size_t k = 0; k < w->n; k++)
-			md_row(f, w, &w->rows[k]);
-		if (w->kind == PROFILE_INSNS)
-			md_row(f, w, &w->total);
-		count_line(rep, w, line, sizeof(line));
-		fprintf(f, "\n%s.\n\n", line);
+		md_block(f, rep, w);
+		if (w->tasks)
+			md_block(f, rep, w->tasks);
 	}
 }
 
@@ -337,15 +417,15 @@ static void html_row(FILE *f, const struct where_block *w, const struct where_ro
 	fputs("<tr><td><code>", f);
 	markup_str(f, r->name);
 	if (w->kind == PROFILE_SAMPLES) {
-		fprintf(f, "</code></td><td>%.2f%%</td><td>%.2f%%</td><td>%+.2f%%</td><td>±%.2f%%</td><td>%s</td></tr>\n",
-			r->base, r->new, r->change, r->test.ci_half, p);
+		fprintf(f, "</code></td><td>%.2f%%</td><td>%.2f%%</td><td>%+.2f%%</td><td>±%.2f%%</td><td>%s</td><td>%s</td></tr>\n",
+			r->base, r->new, r->change, r->test.ci_half, p, kind_of(r));
 		return;
 	}
 	fprintf(f, "</code></td><td>%.0f</td><td>%.0f</td>", r->base, r->new);
 	if (w->per)
 		fprintf(f, "<td>%.2f</td><td>%.2f</td>", per(r->base, w->base_units), per(r->new, w->new_units));
-	fprintf(f, "<td>%+.0f</td><td>±%.0f</td><td>%s%.1f%%</td><td>%s</td></tr>\n", r->change, r->test.ci_half,
-		isfinite(r->share) ? "" : "-", isfinite(r->share) ? 100 * r->share : 0, p);
+	fprintf(f, "<td>%+.0f</td><td>±%.0f</td><td>%s%.1f%%</td><td>%s</td><td>%s</td></tr>\n", r->change,
+		r->test.ci_half, isfinite(r->share) ? "" : "-", isfinite(r->share) ? 100 * r->share : 0, p, kind_of(r));
 }
 
 static void html_paragraph(FILE *f, const char *cls, const char *text)
@@ -364,8 +444,8 @@ static void html_table(FILE *f, const struct report *rep, const struct where_blo
 	fputs("</th>", f);
 	if (w->kind == PROFILE_INSNS && w->per)
 		fprintf(f, "<th>/%s</th><th>/%s</th>", w->per, w->per);
-	fputs(w->kind == PROFILE_INSNS ? "<th>change</th><th>±</th><th>of change</th><th>p</th></tr>\n" :
-					 "<th>change</th><th>±</th><th>p</th></tr>\n", f);
+	fputs(w->kind == PROFILE_INSNS ? "<th>change</th><th>±</th><th>of change</th><th>p</th><th>kind</th></tr>\n" :
+					 "<th>change</th><th>±</th><th>p</th><th>kind</th></tr>\n", f);
 	for (size_t k = 0; k < w->n; k++)
 		html_row(f, w, &w->rows[k]);
 	if (w->kind == PROFILE_INSNS)
@@ -373,10 +453,38 @@ static void html_table(FILE *f, const struct report *rep, const struct where_blo
 	fputs("</table>\n", f);
 }
 
-void where_html(FILE *f, const struct report *rep, size_t b, const char *plots)
+static void html_block(FILE *f, const struct report *rep, const struct where_block *w, const char *plots)
 {
 	char line[2048];
 
+	bench_point(rep, w, line, sizeof(line));
+	fputs("<section class=\"where\"><h3>", f);
+	markup_str(f, line);
+	fputs(": where</h3>\n", f);
+	if (w->none) {
+		html_paragraph(f, NULL, w->none);
+		fputs("</section>\n", f);
+		return;
+	}
+	title_line(rep, w, line, sizeof(line));
+	html_paragraph(f, NULL, line);
+	status_line(rep, w, line, sizeof(line));
+	html_paragraph(f, "verdict", line);
+	if (w->skid)
+		html_paragraph(f, "note", skid_note);
+	if (plots && w->n)
+		fprintf(f, "<img src=\"plots/where-%s%s-%zu-%zu.svg\" alt=\"the change of the top functions\">\n",
+			w->of_tasks ? "tasks-" : "", rep->benches[w->bench].data.name, w->param, w->run);
+	html_table(f, rep, w);
+	count_line(rep, w, line, sizeof(line));
+	html_paragraph(f, NULL, line);
+	if (shows_interleaving(w))
+		html_paragraph(f, "note", interleaving_note);
+	fputs("</section>\n", f);
+}
+
+void where_html(FILE *f, const struct report *rep, size_t b, const char *plots)
+{
 	if (!rep->where)
 		return;
 	for (size_t i = 0; i < rep->where->n; i++) {
@@ -384,27 +492,8 @@ void where_html(FILE *f, const struct report *rep, size_t b, const char *plots)
 
 		if (w->bench != b)
 			continue;
-		bench_point(rep, w, line, sizeof(line));
-		fputs("<section class=\"where\"><h3>", f);
-		markup_str(f, line);
-		fputs(": where</h3>\n", f);
-		if (w->none) {
-			html_paragraph(f, NULL, w->none);
-			fputs("</section>\n", f);
-			continue;
-		}
-		title_line(rep, w, line, sizeof(line));
-		html_paragraph(f, NULL, line);
-		status_line(rep, w, line, sizeof(line));
-		html_paragraph(f, "verdict", line);
-		if (w->skid)
-			html_paragraph(f, "note", skid_note);
-		if (plots && w->n)
-			fprintf(f, "<img src=\"plots/where-%s-%zu-%zu.svg\" alt=\"the change of the top functions\">\n",
-				rep->benches[b].data.name, w->param, w->run);
-		html_table(f, rep, w);
-		count_line(rep, w, line, sizeof(line));
-		html_paragraph(f, NULL, line);
-		fputs("</section>\n", f);
+		html_block(f, rep, w, plots);
+		if (w->tasks)
+			html_block(f, rep, w->tasks, plots);
 	}
 }

@@ -46,6 +46,8 @@ static void json_row(FILE *f, const struct where_block *w, const struct where_ro
 	json_num(f, 1, r->new);
 	json_key(f, "change", 0);
 	json_num(f, 1, r->change);
+	json_key(f, "interleaving", 0);
+	fputs(r->interleaving < 0 ? "null" : r->interleaving ? "true" : "false", f);
 	json_key(f, "share", 0);
 	json_num(f, isfinite(r->share), r->share);
 	json_key(f, "base_per_unit", 0);
@@ -121,6 +123,43 @@ static void json_counts(FILE *f, const struct where_block *w)
 	fprintf(f, "%zu", w->n_significant);
 }
 
+static void json_block(FILE *f, const struct report *rep, const struct where_block *w);
+
+/* insns: the total's work and interleaving, and the point's task regions' block. */
+static void json_split(FILE *f, const struct report *rep, const struct where_block *w)
+{
+	int insns = w->kind == PROFILE_INSNS;
+
+	json_key(f, "work", 0);
+	if (insns)
+		json_row(f, w, &w->work, 1);
+	else
+		fputs("null", f);
+	json_key(f, "interleaving", 0);
+	if (insns)
+		json_row(f, w, &w->interleaved, 1);
+	else
+		fputs("null", f);
+	json_key(f, "only_interleaving", 0);
+	fputs(where_only_interleaving(w) ? "true" : "false", f);
+	if (w->of_tasks) {
+		json_key(f, "task_regions", 0);
+		if (w->task_regions[1])
+			fprintf(f, "[%zu,%zu]", w->task_regions[0], w->task_regions[1]);
+		else
+			fputs("null", f);
+		return;
+	}
+	json_key(f, "tasks", 0);
+	if (!w->tasks) {
+		fputs("null", f);
+		return;
+	}
+	fputc('{', f);
+	json_block(f, rep, w->tasks);
+	fputc('}', f);
+}
+
 static void json_block(FILE *f, const struct report *rep, const struct where_block *w)
 {
 	const char *param = rep->benches[w->bench].data.params[w->param];
@@ -153,6 +192,7 @@ static void json_block(FILE *f, const struct report *rep, const struct where_blo
 	fputc(']', f);
 	json_key(f, "total", 0);
 	json_row(f, w, &w->total, 1);
+	json_split(f, rep, w);
 }
 
 void where_json(FILE *f, const struct report *rep)

@@ -9,7 +9,7 @@
 
 #include "base/err.h"
 
-#define TSV_MAX_FIELDS 8
+#define TSV_MAX_FIELDS 16	/* insns.tsv has 12 */
 
 struct tsv {
 	FILE *f;

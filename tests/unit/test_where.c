@@ -382,3 +382,50 @@ TEST(a_tag_names_its_point_and_iteration_whatever_dots_the_value_has)
 	assert_false(profile_tag_point("SIZE=1.5G.3", "1", key, sizeof(key)));
 	assert_false(profile_tag_point("SIZE=1.5G.", "1.5G", key, sizeof(key)));
 }
+
+TEST(a_point_whose_runs_both_counted_task_regions_gets_their_block_and_the_split)
+{
+	struct report rep;
+	struct where w;
+	const struct where_block *b, *t;
+
+	build("tasks-base", "tasks-new", 10, &rep, &w);
+	assert_int_equal(w.n, 3);	/* mprotect, madvise, sparsemunmap */
+	b = &w.blocks[0];
+	assert_string_equal(b->point, "PATTERN=mprotect");
+	/* 1750 1760 1770 -> 1970 1980 1990: the work 1600 in every iteration
+	 * of both, the interleaving 150 160 170 -> 370 380 390 */
+	NEAR(b->total.change, 220);
+	NEAR(b->work.base, 1600);
+	NEAR(b->work.change, 0);
+	assert_true(b->work.test.exact);
+	NEAR(b->interleaved.base, 160);
+	NEAR(b->interleaved.change, 220);
+	assert_true(where_significant(&b->interleaved));
+	assert_true(where_only_interleaving(b));
+	assert_int_equal(row(b, "__schedule")->interleaving, 1);
+	assert_int_equal(row(b, "mprotect_fixup")->interleaving, 0);
+	assert_int_equal(row(b, "[rest]")->interleaving, -1);
+	assert_false(b->of_tasks);
+	/* the threads' tables: 600 610 620 -> 640 650 660, all do_mprotect_pkey */
+	t = b->tasks;
+	assert_non_null(t);
+	assert_true(t->of_tasks);
+	assert_null(t->tasks);
+	assert_int_equal(t->task_regions[0], 2);
+	assert_int_equal(t->task_regions[1], 2);
+	assert_int_equal(t->n_base, 3);	/* the warm-up is not read */
+	NEAR(t->total.base, 610);
+	NEAR(t->total.change, 40);
+	NEAR(t->work.change, 40);
+	assert_true(t->work.test.exact && where_significant(&t->work));
+	NEAR(t->interleaved.change, 0);
+	assert_false(where_significant(&t->interleaved));
+	assert_false(where_only_interleaving(t));
+	assert_false(t->has_resolution);	/* resolution.tsv is the timed region's */
+	assert_string_equal(t->rows[0].name, "do_mprotect_pkey");
+	/* madvise: only tasks-base counted task regions */
+	assert_null(w.blocks[1].tasks);
+	where_free(&w);
+	report_free(&rep);
+}

@@ -26,7 +26,7 @@ near() {	# near A B TOL
 @test "JSON is one valid document with the schema's top-level keys" {
 	EXTRA=()
 	[ "$(json 'keys_unsorted | join(",")')" = "schema,test,alpha,confidence,runs,summary,benches,missing,differences,gate,profile" ]
-	[ "$(json .schema)" = "mmdelta-compare/5" ]
+	[ "$(json .schema)" = "mmdelta-compare/6" ]
 	[ "$(json '.runs | map(.name) | join(" ")')" = "3.11-rc3-0 3.11-rc3-1" ]
 	[ "$(json .gate)" = "null" ]
 }

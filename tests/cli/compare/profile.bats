@@ -64,7 +64,7 @@ close() { awk -v x="$1" -v y="$2" 'BEGIN { d = x - y; if (d < 0) d = -d; exit !(
 	grep -qF '| `total` | 166 | 206 | 16.60 | 20.60 | +40 | ±6 | 100.0% | 0.0012* |' <<<"$output"
 	run --separate-stderr "$COMPARE" --format json --profile --top 2 "$FIX/base" "$FIX/new"
 	[ "$status" -eq 0 ]
-	[ "$(jq -r .schema <<<"$output")" = mmdelta-compare/5 ]
+	[ "$(jq -r .schema <<<"$output")" = mmdelta-compare/6 ]
 	[ "$(jq -r '.profile[0] | "\(.kind) \(.per) \(.units | join(",")) \(.param) \(.point)"' <<<"$output")" = "insns page 10,10 - null" ]
 	[ "$(jq -r '[.profile[0].rows[] | "\(.function):\(.change):\(.significant):\(.exact)"] | join(" ")' <<<"$output")" = \
 		"b:30:true:false d:20:true:true [rest]:-10:true:true" ]
@@ -110,7 +110,7 @@ close() { awk -v x="$1" -v y="$2" 'BEGIN { d = x - y; if (d < 0) d = -d; exit !(
 	# mprotect: the total moved by less than its iterations spread, which
 	# in 6.12.118 is (77.3216 - 74.5658) / 75.9055 ms = 3.63%, wider than
 	# the table's (measured at 100000 ops, not 2000)
-	grep -q "^total -111312 instructions (-0.146% ± 3.8%): No difference proven (p 0.91); within heaprelease's icount resolution (elapsed spreads by up to 3.63% within one boot in these runs, wider than resolution.tsv's 0.362%)\.$" <<<"$text"
+	grep -q "^total -111312 instructions (-0.146% ± 3.8%): No difference proven (p 0.91); within heaprelease's icount resolution (elapsed spreads by up to 3.63% within one boot in these runs, wider than resolution.tsv's 0.362%); work -94495 instructions (p 0.92), interleaving -16817 instructions (p 0.66)\.$" <<<"$text"
 }
 
 @test "each row is tested across iterations: scipy's Welch p, and a significant row marked even where the total is not" {
@@ -138,7 +138,7 @@ close() { awk -v x="$1" -v y="$2" 'BEGIN { d = x - y; if (d < 0) d = -d; exit !(
 	# and the block says so first
 	grep -q '^procmunmap: No difference proven in Elapsed, nor in any function, 6.12.117 -> 6.12.118 (insns: ' <<<"$output"
 	[ "$(grep -c '^procmunmap: where' <<<"$output")" -eq 0 ]
-	grep -q "^total -1045798 instructions (-1.29% ± 3.7%): No difference proven (p 0.3); within procmunmap's icount resolution (elapsed spreads by up to 4.13% within one boot): the rows are where the iterations happened to differ\.$" <<<"$output"
+	grep -q "^total -1045798 instructions (-1.29% ± 3.7%): No difference proven (p 0.3); within procmunmap's icount resolution (elapsed spreads by up to 4.13% within one boot): the rows are where the iterations happened to differ; work -867685 instructions (p 0.29), interleaving -178113 instructions (p 0.33)\.$" <<<"$output"
 	[ "$(sed -n '/^procmunmap: where/,/^(per page/p' <<<"$output" | grep -c '\*$')" -eq 0 ]
 	grep -q '^0 of 265 functions changed significantly' <<<"$output"
 }
@@ -162,7 +162,7 @@ close() { awk -v x="$1" -v y="$2" 'BEGIN { d = x - y; if (d < 0) d = -d; exit !(
 	# against a range of 1% the runs' own spread stands, (3125 - 2525) / 2825 = 21.2%
 	MMDELTA_RESOLUTION=$FIX/resolution-tight.tsv run --separate-stderr "$COMPARE" --profile "$FIX/sweep-base" "$FIX/sweep-new"
 	grep -q '^heaprelease PATTERN=madvise: No difference proven in Elapsed-madvise, but in 1 function, ' <<<"$output"
-	grep -q "^total -145 instructions (-5.27% ± 23%): No difference proven (p 0.56); within heaprelease's icount resolution (elapsed spreads by up to 21.2% within one boot in these runs, wider than resolution.tsv's 1%)\.$" <<<"$output"
+	grep -q "^total -145 instructions (-5.27% ± 23%): No difference proven (p 0.56); within heaprelease's icount resolution (elapsed spreads by up to 21.2% within one boot in these runs, wider than resolution.tsv's 1%); work -145 instructions (p 0.56), interleaving +0 instructions (exact)\.$" <<<"$output"
 	# one iteration a side, nothing to test: madvise's 2525 against 2930 ns,
 	# +16.0%, is beyond the range of 10%, and a change
 	for k in base new; do
@@ -193,11 +193,11 @@ close() { awk -v x="$1" -v y="$2" 'BEGIN { d = x - y; if (d < 0) d = -d; exit !(
 	export MMDELTA_RESOLUTION=$FIX/resolution.tsv
 	run --separate-stderr "$COMPARE" --profile "$FIX/sweep-base" "$FIX/sweep-new"
 	[ "$status" -eq 0 ]
-	grep -q "^total +10 instructions (+0.625% ± 0%): a certain change (the same total in every iteration of each run); beyond heaprelease's icount resolution (elapsed spreads by up to 0.1% within one boot)\.$" <<<"$output"
+	grep -q "^total +10 instructions (+0.625% ± 0%): a certain change (the same total in every iteration of each run); beyond heaprelease's icount resolution (elapsed spreads by up to 0.1% within one boot); work +10 instructions (exact\*), interleaving +0 instructions (exact)\.$" <<<"$output"
 	grep -Eq '^mprotect_fixup +1000 +1010 +250\.00 +252\.50 +\+10 +0 +100\.0% +exact\*$' <<<"$output"
 	grep -q 'PATTERN=madvise: No difference proven .*; 4 and 4 timed regions an iteration)$' <<<"$output"
 	# the runs' own spread, (3125 - 2525) / 2825 = 21.2%, is wider than the table's 10%
-	grep -q "^total -145 instructions (-5.27% ± 23%): No difference proven (p 0.56); within heaprelease's icount resolution (elapsed spreads by up to 21.2% within one boot in these runs, wider than resolution.tsv's 10%)\.$" <<<"$output"
+	grep -q "^total -145 instructions (-5.27% ± 23%): No difference proven (p 0.56); within heaprelease's icount resolution (elapsed spreads by up to 21.2% within one boot in these runs, wider than resolution.tsv's 10%); work -145 instructions (p 0.56), interleaving +0 instructions (exact)\.$" <<<"$output"
 	[ "$(sed -n '/PATTERN=madvise: No difference/,/^\[rest\]/p' <<<"$output" | awk 'NR > 3 { print $1 }' | head -2 | paste -sd ' ')" = "free_pages_ok tlb_flush" ]
 	run jq -r '.profile[] | select(.param != "-") | "\(.param) \(.total_changed) \(.resolution.beyond) \(.total.significant) \(.total.exact)"' < <(json sweep-base sweep-new)
 	[ "${lines[0]}" = "mprotect true true true true" ]
