@@ -20,8 +20,15 @@ vm_kvm_usable() {
 # and the host.  The CPU model is named on qemu's command line, not left to
 # its default, because an icount figure depends on it: the kernel picks its
 # code paths (alternatives, string ops, page clearing) by CPU features.
+# qemu64 with RDRAND, which TCG emulates from qemu's generator (seeded under
+# icount): the kernel seeds its CRNG from it at boot, as on any x86 of the
+# last decade.  Without it the CRNG stayed unseeded for the first 30 s of a
+# boot, every random draw (a new slab's shuffled freelist, among others)
+# hashed the whole input pool, and heaprelease's mprotect pattern spent 4%
+# of its region there, a share that varied with its slab churn
+# (docs/measurement.md).
 vm_choose_accel() {
-	VM_ACCEL=tcg VM_CPU_MODEL=qemu64
+	VM_ACCEL=tcg VM_CPU_MODEL=qemu64,+rdrand
 	# shellcheck disable=SC2034  # VM_CPU_MODEL: read by qemu.sh and meta.sh
 	if [ "$VM_CLOCK" != icount ] && vm_kvm_usable; then VM_ACCEL=kvm VM_CPU_MODEL=host; fi
 	if [ "$VM_CLOCK" = auto ]; then

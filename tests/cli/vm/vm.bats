@@ -73,7 +73,7 @@ no_qemu_left() { ! pgrep -f "qemu-system.*$1" >/dev/null; }
 	[[ $(meta "$A_REL" vm_clock_note) == *"executed instructions"*"not cache, TLB or lock-contention"* ]]
 	[[ $(meta "$A_REL" vm_timing_note) == *"never against the host"* ]]
 	[[ $(meta "$A_REL" vm_qemu_version) == [0-9]* ]]
-	[ "$(meta "$A_REL" vm_cpu_model)" = qemu64 ]
+	[ "$(meta "$A_REL" vm_cpu_model)" = qemu64,+rdrand ]
 	[ "$(meta "$A_REL" vm_memory)" = $((2 << 30)) ]
 	[ "$(meta "$A_REL" vm_cpus)" = 1 ] && [ "$(meta "$A_REL" cpus)" = 1 ]
 	[ "$(meta "$A_REL" vm_image)" = "$(realpath "$A_IMG")" ]
