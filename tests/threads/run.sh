@@ -46,7 +46,7 @@ KERNELS=(base undo-1 undo-2 undo-3 undo-4)
 # (one vCPU: the threads never contend), so its checks are what the lock
 # mode changes on one CPU: voluntary context switches, write acquisitions.
 MEASURES="
-yangshi	undo-1	procmunmap	reader_max	reader_max	-i 5 --set SIZE=512M --monitors mmaplock,perfstat,vmstat
+yangshi	undo-1	procmunmap	reader_max	reader_mean	-i 5 --set SIZE=512M --monitors mmaplock,perfstat,vmstat
 piggin	undo-2	heaprelease-madvise	voluntary_cs	elapsed	-i 5 --set OPS=20000 --monitors perfstat,vmstat
 piggin-lock	undo-2	heaprelease-lock	mmap_lock_write_acquisitions	elapsed	
 babka	undo-3	timedmunlock	ns_per_page	ns_per_page	-i 5 --set SIZE=512M --monitors perfstat,vmstat

@@ -117,7 +117,7 @@ cpus_of() {
 nearest_rank() { sort -n | awk -v p="$1" '{ v[NR] = $1 } END { r = p * NR; k = int(r); if (k < r) k++; if (k < 1) k = 1; print v[k] }'; }
 ns() { awk -v s="$1" 'BEGIN { printf "%.0f", s * 1e9 }'; }
 
-@test "--raw-times: the reader percentiles are the nearest ranks of the reads' own latencies" {
+@test "--raw-times: the reader percentiles are the nearest ranks of the reads' own latencies, the mean their mean" {
 	f=$BATS_TEST_TMPDIR/raw
 	run --separate-stderr "$B" --size 64M --idle-ms 50 --raw-times "$f"
 	[ "$status" -eq 0 ]
@@ -129,6 +129,7 @@ ns() { awk -v s="$1" 'BEGIN { printf "%.0f", s * 1e9 }'; }
 	[ "$(ns "$(metric reader_p50)")" = "$(nearest_rank 0.5 <"$f.read")" ]
 	[ "$(ns "$(metric idle_reader_max)")" = "$(nearest_rank 1 <"$f.idle")" ]
 	[ "$(ns "$(metric idle_reader_p50)")" = "$(nearest_rank 0.5 <"$f.idle")" ]
+	[ "$(ns "$(metric reader_mean)")" = "$(awk '{ s += $1 } END { printf "%.0f", s / NR }' "$f.read")" ]
 	# and the maximum as ministat finds it, where its 8 digits hold it (and
 	# it has the 3 values it needs: a loaded machine leaves the readers few)
 	if command -v ministat >/dev/null && [ "$(wc -l <"$f.read")" -ge 3 ] &&
