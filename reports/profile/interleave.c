@@ -7,6 +7,10 @@
  * per freed VMA, on the syscall's own path.  What a callback does once it
  * runs (vm_area_free_rcu_cb, the slab frees) is work: those functions are
  * the syscall's too, and a name cannot tell the two calls apart.
+ * cond_resched() on a kernel without preemptible RCU reports a quiescent
+ * state through rcu_all_qs() on every call, whether or not it schedules:
+ * a walk that calls cond_resched() once per block pays it as work (Holt's
+ * undone munmap, 2,293,774 instructions in five munmaps of 256G).
  */
 #include <fnmatch.h>
 #include <stddef.h>
@@ -15,7 +19,7 @@
 
 /* Matched first: the syscall's own calls into RCU. */
 static const char *const work[] = {
-	"rcu_segcblist_enqueue", "rcu_async_should_hurry",
+	"rcu_segcblist_enqueue", "rcu_async_should_hurry", "rcu_all_qs",
 };
 
 static const char *const interleaving[] = {

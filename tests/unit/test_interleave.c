@@ -37,14 +37,15 @@ TEST(a_syscalls_own_path_is_work_even_into_rcu_and_the_entry_code)
 	/*
 	 * call_rcu() queues a freed VMA's callback on the syscall's path;
 	 * __rcu_read_lock, lock_vma_under_rcu and __cond_resched are calls of
-	 * the fault and the syscall; irqentry_* enter every page fault;
+	 * the fault and the syscall, and rcu_all_qs is __cond_resched's own
+	 * report of a quiescent state; irqentry_* enter every page fault;
 	 * vm_stat_account and account_kernel_stack are mm's and fork's
 	 * accounting; dequeue_hugetlb_folio_nodemask is hugetlb's, not the
 	 * scheduler's dequeue; [user] and [unknown] are not kernel functions.
 	 */
 	static const char *const names[] = {
 		"call_rcu", "__call_rcu_common", "rcu_segcblist_enqueue", "rcu_async_should_hurry",
-		"__rcu_read_lock", "__rcu_read_unlock", "lock_vma_under_rcu", "__cond_resched",
+		"__rcu_read_lock", "__rcu_read_unlock", "lock_vma_under_rcu", "__cond_resched", "rcu_all_qs",
 		"irqentry_enter", "irqentry_exit_to_user_mode", "vm_stat_account", "account_kernel_stack",
 		"dequeue_hugetlb_folio_nodemask", "do_mprotect_pkey", "mas_walk", "vm_area_free_rcu_cb",
 		"_raw_spin_unlock_irqrestore", "[user]", "[unknown]", NULL,
