@@ -103,3 +103,26 @@ within() {
 @test "procmunmap: the mean read within the spread one preempted read leaves" {
 	within "$(figure procmunmap reader_mean - 1)" "$(figure procmunmap reader_mean - 2)" 5e-2
 }
+
+# The work itself repeats exactly: the functions each operation calls the
+# same way take the same instructions in both iterations.  What differs
+# is where the tick fell: the TLB flushes a preempted gather chose, the
+# buddy merges the readers' turns moved (docs/vm.md, resolution).
+@test "the syscalls' own work is exact: the same instructions in both iterations" {
+	local f
+	for f in do_madvise clear_page_rep do_anonymous_page; do
+		echo "madvise $f: $(insns heaprelease "$f" PATTERN=madvise.1) $(insns heaprelease "$f" PATTERN=madvise.2)"
+		[ "$(insns heaprelease "$f" PATTERN=madvise.1)" -gt 0 ]
+		[ "$(insns heaprelease "$f" PATTERN=madvise.1)" = "$(insns heaprelease "$f" PATTERN=madvise.2)" ]
+	done
+	for f in do_mprotect_pkey change_protection __split_vma; do
+		echo "mprotect $f: $(insns heaprelease "$f" PATTERN=mprotect.1) $(insns heaprelease "$f" PATTERN=mprotect.2)"
+		[ "$(insns heaprelease "$f" PATTERN=mprotect.1)" -gt 0 ]
+		[ "$(insns heaprelease "$f" PATTERN=mprotect.1)" = "$(insns heaprelease "$f" PATTERN=mprotect.2)" ]
+	done
+	for f in folio_remove_rmap_ptes lru_gen_del_folio __page_cache_release; do
+		echo "procmunmap $f: $(insns procmunmap "$f" 1) $(insns procmunmap "$f" 2)"
+		[ "$(insns procmunmap "$f" 1)" -gt 0 ]
+		[ "$(insns procmunmap "$f" 1)" = "$(insns procmunmap "$f" 2)" ]
+	done
+}
