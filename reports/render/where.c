@@ -101,30 +101,27 @@ static void title_line(const struct report *rep, const struct where_block *w, ch
 			 w->event, report_confidence(rep), w->n_base, w->n_new);
 }
 
-/* A row's p: "0.031*", "exact*" (the same count in every iteration of both runs), "-" (no test). */
-static void p_text(const struct where_row *r, char *buf, size_t len)
+/*
+ * A row's test: "exact*" (the same count in every iteration of both runs),
+ * else its p after p_label ("0.031*" in a table, "p 0.031*" in a sentence),
+ * or untested when there was no test.
+ */
+static void test_text(const struct where_row *r, const char *p_label, const char *untested, char *buf, size_t len)
 {
 	const char *mark = where_significant(r) ? "*" : "";
 
 	if (r->test.outcome == TTEST_NOT_DONE)
-		snprintf(buf, len, "-");
+		snprintf(buf, len, "%s", untested);
 	else if (r->test.exact)
 		snprintf(buf, len, "exact%s", mark);
 	else
-		snprintf(buf, len, "%.2g%s", r->test.p, mark);
+		snprintf(buf, len, "%s%.2g%s", p_label, r->test.p, mark);
 }
 
-/* A part's test, short: "exact", "p 0.0082*", "not tested". */
-static void part_test(const struct where_row *r, char *buf, size_t len)
+/* A table row's p column: "0.031*", "exact*", "-". */
+static void p_text(const struct where_row *r, char *buf, size_t len)
 {
-	const char *mark = where_significant(r) ? "*" : "";
-
-	if (r->test.outcome == TTEST_NOT_DONE)
-		snprintf(buf, len, "not tested");
-	else if (r->test.exact)
-		snprintf(buf, len, "exact%s", mark);
-	else
-		snprintf(buf, len, "p %.2g%s", r->test.p, mark);
+	test_text(r, "", "-", buf, len);
 }
 
 /* "work +X instructions (p), interleaving +Y instructions (p)", and whether the work changed at all. */
@@ -132,8 +129,8 @@ static void split_text(const struct where_block *w, char *buf, size_t len)
 {
 	char tw[32], ti[32];
 
-	part_test(&w->work, tw, sizeof(tw));
-	part_test(&w->interleaved, ti, sizeof(ti));
+	test_text(&w->work, "p ", "not tested", tw, sizeof(tw));
+	test_text(&w->interleaved, "p ", "not tested", ti, sizeof(ti));
 	snprintf(buf, len, "; work %+.0f instructions (%s), interleaving %+.0f instructions (%s)%s", w->work.change, tw,
 		 w->interleaved.change, ti, where_only_interleaving(w) ? ": the work did not change" : "");
 }
