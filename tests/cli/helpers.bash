@@ -93,3 +93,11 @@ cpus_of() {
 		seq "${part%-*}" "${part#*-}"
 	done
 }
+
+# welch "A VALUES" "B VALUES": scipy's two-sided p of Welch's test, to 10
+# digits; Debian's python3-scipy, not a pyenv shim's.
+welch() {
+	/usr/bin/python3 -c 'import sys; from scipy import stats
+a, b = (list(map(float, s.split())) for s in sys.argv[1:3])
+print("%.10g" % stats.ttest_ind(a, b, equal_var=False).pvalue)' "$1" "$2"
+}

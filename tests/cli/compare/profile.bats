@@ -10,10 +10,11 @@
 
 bats_require_minimum_version 1.5.0
 
+load ../helpers
+
 setup() {
 	FIX=$BATS_TEST_DIRNAME/../../fixtures/profile
 	COMPARE=$BATS_TEST_DIRNAME/../../../compare.sh
-	PY=/usr/bin/python3	# Debian's python3-scipy, not a pyenv shim's
 	# the spreads as drivers/vm/resolution.tsv had them when the real runs were made
 	export MMDELTA_RESOLUTION=$FIX/resolution-6.12.117.tsv
 }
@@ -28,13 +29,6 @@ counts() {
 	for f in "$FIX/$1/$2/monitors/insns.$3"[0-9]*.tsv; do
 		awk -F'\t' -v fn="$4" '$1 == fn { v = $2 } END { print v + 0 }' "$f"
 	done | paste -sd ' '
-}
-
-# welch "A VALUES" "B VALUES": scipy's two-sided p of Welch's test.
-welch() {
-	"$PY" -c 'import sys; from scipy import stats
-a, b = (list(map(float, s.split())) for s in sys.argv[1:3])
-print("%.10g" % stats.ttest_ind(a, b, equal_var=False).pvalue)' "$1" "$2"
 }
 
 # close X Y: X and Y agree to 1e-6, relatively.

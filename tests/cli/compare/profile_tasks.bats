@@ -13,16 +13,11 @@ load ../helpers
 setup() {
 	FIX=$BATS_TEST_DIRNAME/../../fixtures/profile
 	COMPARE=$BATS_TEST_DIRNAME/../../../compare.sh
-	PY=/usr/bin/python3	# Debian's python3-scipy, not a pyenv shim's
 	export MMDELTA_RESOLUTION=$FIX/resolution.tsv
 }
 
-# welch "A VALUES" "B VALUES": scipy's two-sided p of Welch's test, as the line prints it (%.2g).
-welch() {
-	"$PY" -c 'import sys; from scipy import stats
-a, b = (list(map(float, s.split())) for s in sys.argv[1:3])
-print("%.2g" % stats.ttest_ind(a, b, equal_var=False).pvalue)' "$1" "$2"
-}
+# welch2 "A VALUES" "B VALUES": scipy's p (helpers' welch) as the line prints it (%.2g).
+welch2() { welch "$1" "$2" | awk '{ printf "%.2g", $1 }'; }
 
 @test "text: the task regions' block follows its point's, with the same columns, verdict and --top" {
 	local p
@@ -38,7 +33,7 @@ print("%.2g" % stats.ttest_ind(a, b, equal_var=False).pvalue)' "$1" "$2"
 	# the work, do_mprotect_pkey and [user], 500 against 540 in every iteration:
 	# a certain +40; __schedule 100 110 120 in both: +0, p 1.  No resolution:
 	# resolution.tsv's spread is the timed region's, not its tasks'
-	p=$(welch "600 610 620" "640 650 660")
+	p=$(welch2 "600 610 620" "640 650 660")
 	[ "$p" = 0.008 ]
 	grep -q "^total +40 instructions (+6.56% ± 3.7%): significant (p $p); work +40 instructions (exact\*), interleaving +0 instructions (p 1)\.$" <<<"$output"
 	grep -Eq '^do_mprotect_pkey +400 +440 +100\.00 +110\.00 +\+40 +0 +100\.0% +exact\*$' <<<"$output"
@@ -64,7 +59,7 @@ print("%.2g" % stats.ttest_ind(a, b, equal_var=False).pvalue)' "$1" "$2"
 	# 50 -> 70; mprotect_fixup, vma_merge and [user] 1600 in every iteration.
 	# Total 1750 1760 1770 -> 1970 1980 1990: +220 of 1760 = +12.5%, beyond
 	# resolution.tsv's 0.1%; all of it interleaving, the work exactly the same
-	p=$(welch "1750 1760 1770" "1970 1980 1990")
+	p=$(welch2 "1750 1760 1770" "1970 1980 1990")
 	[ "$p" = 1.1e-05 ]
 	grep -q "^total +220 instructions (+12.5% ± 1.3%): significant (p $p); beyond heaprelease's icount resolution (elapsed spreads by up to 0.1% within one boot); work +0 instructions (exact), interleaving +220 instructions (p $p\*): the work did not change\.$" <<<"$output"
 	grep -Eq '^__schedule +110 +310 +27\.50 +77\.50 +\+200 +23 +90\.9% +[0-9.e-]+\*  interleaving$' <<<"$output"
