@@ -16,14 +16,16 @@ static size_t header_column(const struct tsv *t, const char *name)
 	return 0;
 }
 
-static int count(const struct tsv *t, size_t col, const char *path, unsigned long long *n, struct err *e)
+/* The count in column col, named name in the error. */
+static int count(const struct tsv *t, size_t col, const char *name, const char *path, unsigned long long *n,
+		 struct err *e)
 {
 	const char *s = col < (size_t)t->nf && col < TSV_MAX_FIELDS ? t->field[col] : "";
 	char *end;
 
 	*n = strtoull(s, &end, 10);
 	if (end == s || *end)
-		return err_set(e, "%s:%zu: %s '%s' is not a count", path, t->line, col == 2 ? "regions" : "task_regions", s);
+		return err_set(e, "%s:%zu: %s '%s' is not a count", path, t->line, name, s);
 	return 0;
 }
 
@@ -33,7 +35,7 @@ static int count_tasks(struct point_regions *r, const struct tsv *t, size_t col,
 {
 	unsigned long long n;
 
-	if (count(t, col, path, &n, e))
+	if (count(t, col, "task_regions", path, &n, e))
 		return -1;
 	r->tasks_min = !k || n < r->tasks_min ? (size_t)n : r->tasks_min;
 	r->tasks_max = n > r->tasks_max ? (size_t)n : r->tasks_max;
@@ -60,7 +62,7 @@ int regions_read(const char *run, const char *bench, const char *param, struct p
 			tasks_col = header_column(&t, "task_regions");
 		if (t.line == 1 || t.nf < 3 || strcmp(t.field[0], bench) || !profile_tag_point(t.field[1], param, key, sizeof(key)))
 			continue;
-		if (count(&t, 2, path, &n, e) || (tasks_col && count_tasks(r, &t, tasks_col, n_tasks++, path, e))) {
+		if (count(&t, 2, "regions", path, &n, e) || (tasks_col && count_tasks(r, &t, tasks_col, n_tasks++, path, e))) {
 			rc = -1;
 			break;
 		}

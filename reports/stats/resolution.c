@@ -76,7 +76,7 @@ int resolution_find(const char *path, const char *bench, const char *metric, con
 		snprintf(line.kernel, sizeof(line.kernel), "%s", t.nf > 6 ? t.field[6] : "");
 		/* the point's own lines win (the widest of their kernels'); without one, the widest spread */
 		own = param_matches(t.field[2], param, config);
-		if ((own && (found < 2 || line.range >= out->range)) || (found < 2 && line.range >= out->range)) {
+		if (own ? found < 2 || line.range >= out->range : found < 2 && line.range >= out->range) {
 			*out = line;
 			found = own ? 2 : 1;
 		}
